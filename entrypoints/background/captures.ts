@@ -1,0 +1,47 @@
+import { browser } from 'wxt/browser';
+import { ContentMessageSchema } from '@/lib/messaging/content-messages';
+import { type CaptureState, CaptureStateSchema } from '@/lib/messaging/requests/capture';
+import type { HandlerMap } from '@/lib/messaging/router';
+import { toCapture } from '@/lib/serp/capture';
+import { captureStateKey } from '@/lib/storage/session-keys';
+
+/**
+ * Captures live in storage.session (not in memory) so a service worker that was
+ * stopped and woken again still knows each tab's results; content scripts cannot read it.
+ */
+export async function onContentMessage(raw: unknown, tabId: number | undefined, senderUrl: string | undefined) {
+  if (tabId === undefined) return;
+  const parsed = ContentMessageSchema.safeParse(raw);
+  if (!parsed.success) return;
+  const message = parsed.data;
+  // A content script may only report the page it is running in.
+  if (!senderUrl || new URL(senderUrl).origin !== new URL(message.url).origin) return;
+  let state: CaptureState;
+  if (message.type === 'page-reading') {
+    const capture = toCapture(message.engine, message.reading, new URL(message.url));
+    state =
+      capture.results.length > 0
+        ? { capture, failure: null }
+        : { capture: null, failure: 'No search results could be read from this page.' };
+  } else {
+    state = { capture: null, failure: message.reason };
+  }
+  await browser.storage.session.set({ [captureStateKey(tabId)]: state });
+}
+
+export async function forgetTab(tabId: number) {
+  await browser.storage.session.remove(captureStateKey(tabId));
+}
+
+export const captureHandlers: Pick<HandlerMap, 'get-capture'> = {
+  async 'get-capture'({ tabId }) {
+    const key = captureStateKey(tabId);
+    const stored = (await browser.storage.session.get(key))[key];
+    return readCaptureState(stored);
+  },
+};
+
+function readCaptureState(stored: unknown): CaptureState {
+  const parsed = CaptureStateSchema.safeParse(stored);
+  return parsed.success ? parsed.data : { capture: null, failure: null };
+}

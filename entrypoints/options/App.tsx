@@ -1,0 +1,12 @@
+import { GeneralSettings } from '@/components/options/GeneralSettings';
+import { useSettings } from '@/hooks/useSettings';
+
+export function App() {
+  const [current, update] = useSettings();
+  return (
+    <main className="panel options">
+      <h1>Fact check settings</h1>
+      {current ? <GeneralSettings settings={current} onChange={update} /> : <p className="muted">Loading…</p>}
+    </main>
+  );
+}

@@ -1,0 +1,6 @@
+export * from './errors';
+export * from './run-event';
+export * from './serp-capture';
+export * from './settings';
+export * from './source';
+export * from './verdict';

@@ -1,0 +1,22 @@
+import { z } from 'zod';
+import { type SerializedError, SerializedErrorSchema } from '../core/errors';
+import { type CaptureResponses, captureRequests } from './requests/capture';
+
+/** Requests from the extension's own pages (side panel, options). Each area adds its schemas here. */
+export const PageRequestSchema = z.discriminatedUnion('type', [...captureRequests]);
+export type PageRequest = z.infer<typeof PageRequestSchema>;
+export type PageRequestType = PageRequest['type'];
+
+export type PageResponses = CaptureResponses;
+
+export type RequestOf<K extends PageRequestType> = Extract<PageRequest, { type: K }>;
+
+export type Reply<T> = { ok: true; value: T } | { ok: false; error: SerializedError };
+
+export const ReplySchema = z.union([
+  z.object({ ok: z.literal(true), value: z.unknown() }),
+  z.object({ ok: z.literal(false), error: SerializedErrorSchema }),
+]);
+
+/** Name of the port a page opens to follow a tab's runs. */
+export const RUN_PORT = 'run-events';

@@ -1,0 +1,3 @@
+/** Keys in storage.session, one place so writers and readers agree. */
+export const captureStateKey = (tabId: number) => `capture:${tabId}`;
+export const isCaptureStateKey = (key: string) => key.startsWith('capture:');

@@ -1,0 +1,19 @@
+import { defineConfig } from 'wxt';
+
+export default defineConfig({
+  modules: ['@wxt-dev/module-react'],
+  manifest: ({ browser }) => ({
+    name: 'Search Fact Check',
+    description:
+      'Checks the answer to your search against the results: consolidated answer, conflicts between sources, and per-site trust.',
+    permissions: ['storage', 'sidePanel', 'unlimitedStorage', ...(browser === 'firefox' ? [] : ['offscreen'])],
+    optional_host_permissions: ['https://*/*', 'http://*/*'],
+    action: { default_title: 'Open the fact-check panel' },
+    content_security_policy: {
+      extension_pages: "script-src 'self' 'wasm-unsafe-eval'; object-src 'self';",
+    },
+    ...(browser === 'firefox'
+      ? { browser_specific_settings: { gecko: { id: 'serp-factcheck@example.org', strict_min_version: '128.0' } } }
+      : {}),
+  }),
+});
