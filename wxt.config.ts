@@ -1,6 +1,8 @@
 import { defineConfig } from 'wxt';
 
 export default defineConfig({
+  // Parallel work (and tests) may build into separate folders.
+  outDir: process.env.FACTCHECK_OUT_DIR ?? '.output',
   modules: ['@wxt-dev/module-react'],
   manifest: ({ browser }) => ({
     name: 'Search Fact Check',

@@ -5,7 +5,7 @@ import { type BrowserContext, chromium, type Page, type Worker } from 'playwrigh
 import { findChromium } from './chromium';
 
 export const ROOT = resolve(import.meta.dirname, '../../..');
-export const EXTENSION_DIR = join(ROOT, '.output/chrome-mv3');
+export const EXTENSION_DIR = join(ROOT, process.env.FACTCHECK_OUT_DIR ?? '.output', 'chrome-mv3');
 export const RESULTS_DIR = join(ROOT, 'test-results');
 
 export interface ExtensionSession {

@@ -1,0 +1,23 @@
+import { z } from 'zod';
+
+/** One result's badge: the background tells the content script what to draw beside a result. */
+export const BadgeSchema = z.object({
+  url: z.string(),
+  domain: z.string(),
+  /** 0..1, or null when the run has no number for the site yet. */
+  trust: z.number().min(0).max(1).nullable(),
+  evidence: z.number().int().nonnegative(),
+  stance: z.enum(['supports', 'contradicts', 'irrelevant']).nullable(),
+  blocked: z.boolean(),
+});
+export type Badge = z.infer<typeof BadgeSchema>;
+
+/**
+ * Messages the background sends to a results tab. The content script checks their shape by hand
+ * (it stays free of zod); the background builds them with these schemas.
+ */
+export const TabMessageSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('show-badges'), badges: z.array(BadgeSchema) }),
+  z.object({ type: z.literal('clear-badges') }),
+]);
+export type TabMessage = z.infer<typeof TabMessageSchema>;
