@@ -1,4 +1,5 @@
 import { browser } from 'wxt/browser';
+import type { SerpCapture } from '@/lib/core/serp-capture';
 import { ContentMessageSchema } from '@/lib/messaging/content-messages';
 import { type CaptureState, CaptureStateSchema } from '@/lib/messaging/requests/capture';
 import type { HandlerMap } from '@/lib/messaging/router';
@@ -8,14 +9,18 @@ import { captureStateKey } from '@/lib/storage/session-keys';
 /**
  * Captures live in storage.session (not in memory) so a service worker that was
  * stopped and woken again still knows each tab's results; content scripts cannot read it.
+ * Returns the new capture, or null when the message was refused or reported a failure.
  */
-export async function onContentMessage(raw: unknown, tabId: number | undefined, senderUrl: string | undefined) {
-  if (tabId === undefined) return;
+export async function onContentMessage(
+  raw: unknown,
+  tabId: number,
+  senderUrl: string | undefined,
+): Promise<SerpCapture | null> {
   const parsed = ContentMessageSchema.safeParse(raw);
-  if (!parsed.success) return;
+  if (!parsed.success) return null;
   const message = parsed.data;
   // A content script may only report the page it is running in.
-  if (!senderUrl || new URL(senderUrl).origin !== new URL(message.url).origin) return;
+  if (!senderUrl || new URL(senderUrl).origin !== new URL(message.url).origin) return null;
   let state: CaptureState;
   if (message.type === 'page-reading') {
     const capture = toCapture(message.engine, message.reading, new URL(message.url));
@@ -27,21 +32,23 @@ export async function onContentMessage(raw: unknown, tabId: number | undefined, 
     state = { capture: null, failure: message.reason };
   }
   await browser.storage.session.set({ [captureStateKey(tabId)]: state });
+  return state.capture;
 }
 
 export async function forgetTab(tabId: number) {
   await browser.storage.session.remove(captureStateKey(tabId));
 }
 
+export async function readCaptureState(tabId: number): Promise<CaptureState> {
+  const key = captureStateKey(tabId);
+  return parseCaptureState((await browser.storage.session.get(key))[key]);
+}
+
 export const captureHandlers: Pick<HandlerMap, 'get-capture'> = {
-  async 'get-capture'({ tabId }) {
-    const key = captureStateKey(tabId);
-    const stored = (await browser.storage.session.get(key))[key];
-    return readCaptureState(stored);
-  },
+  'get-capture': ({ tabId }) => readCaptureState(tabId),
 };
 
-function readCaptureState(stored: unknown): CaptureState {
+function parseCaptureState(stored: unknown): CaptureState {
   const parsed = CaptureStateSchema.safeParse(stored);
   return parsed.success ? parsed.data : { capture: null, failure: null };
 }

@@ -1,12 +1,30 @@
 import { browser } from 'wxt/browser';
 import { defineBackground } from 'wxt/utils/define-background';
+import type { SerpCapture } from '@/lib/core/serp-capture';
 import { PageRequestSchema } from '@/lib/messaging/protocol';
 import { type HandlerMap, routePageRequest, type SenderInfo } from '@/lib/messaging/router';
+import { shouldAutoRun } from '@/lib/runs/auto-run';
+import { localArea, settings } from '@/lib/storage/browser-areas';
+import { trustStore } from '@/lib/trust/store';
+import { showCaptureBadges } from './badges';
 import { captureHandlers, forgetTab, onContentMessage } from './captures';
+import { forgetRun, markInterruptedRuns, onRunPortConnect, runHandlers, startRun } from './runs';
 
 const handlers: HandlerMap = {
   ...captureHandlers,
+  ...runHandlers,
 };
+
+/** After a capture: badges with what is known of each site, and a check when the person asked for auto-runs. */
+async function afterCapture(tabId: number, capture: SerpCapture) {
+  await showCaptureBadges(tabId, capture, await trustStore(localArea).lookup());
+  const previous = await runHandlers['get-run'](
+    { type: 'get-run', tabId },
+    { url: undefined, tabId, extensionId: undefined },
+  );
+  const previousQuestion = previous?.events.find((event) => event.type === 'started')?.question;
+  if (shouldAutoRun((await settings.get()).trigger, capture.query, previousQuestion)) await startRun(tabId);
+}
 
 export default defineBackground({
   type: 'module',
@@ -15,17 +33,26 @@ export default defineBackground({
     browser.sidePanel?.setPanelBehavior({ openPanelOnActionClick: true }).catch(() => undefined);
 
     const own = { id: browser.runtime.id, origin: browser.runtime.getURL('/') };
+    void markInterruptedRuns();
 
     browser.runtime.onMessage.addListener((raw, sender) => {
       const info: SenderInfo = { url: sender.url, tabId: sender.tab?.id, extensionId: sender.id };
-      if (sender.tab && !sender.url?.startsWith(own.origin)) {
+      const tabId = sender.tab?.id;
+      if (tabId !== undefined && !sender.url?.startsWith(own.origin)) {
         // Content scripts only report; they get no answer and no privilege.
-        void onContentMessage(raw, sender.tab.id, sender.url);
+        void onContentMessage(raw, tabId, sender.url)
+          .then((capture) => capture && afterCapture(tabId, capture))
+          .catch((error: unknown) => console.warn('capture not kept', error));
         return undefined;
       }
       return routePageRequest(raw, info, handlers, own, PageRequestSchema);
     });
 
-    browser.tabs.onRemoved.addListener((tabId) => void forgetTab(tabId));
+    browser.runtime.onConnect.addListener((port) => onRunPortConnect(port, own.origin));
+
+    browser.tabs.onRemoved.addListener((tabId) => {
+      forgetRun(tabId);
+      void forgetTab(tabId);
+    });
   },
 });

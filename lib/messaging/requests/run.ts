@@ -27,3 +27,10 @@ export interface RunResponses {
 /** Messages a page sends on the run port. */
 export const RunPortMessageSchema = z.object({ type: z.literal('watch'), tabId: z.number().int() });
 export type RunPortMessage = z.infer<typeof RunPortMessageSchema>;
+
+/** Messages the background sends on the run port: the tab's run so far, then each new event. */
+export const RunPortOutboundSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('snapshot'), snapshot: RunSnapshotSchema.nullable() }),
+  z.object({ type: z.literal('event'), event: RunEventSchema }),
+]);
+export type RunPortOutbound = z.infer<typeof RunPortOutboundSchema>;

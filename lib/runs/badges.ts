@@ -1,0 +1,34 @@
+import type { SerpCapture } from '../core/serp-capture';
+import type { Verdict } from '../core/verdict';
+import type { Badge } from '../messaging/tab-messages';
+import type { TrustLookup } from '../trust/types';
+
+/** Badges before any run: what the trust store already knows of each result's site. */
+export function badgesForCapture(capture: SerpCapture, lookup: TrustLookup): Badge[] {
+  return capture.results.map((source) => {
+    const trust = lookup(source.domain);
+    return {
+      url: source.url,
+      domain: source.domain,
+      trust: trust.evidence > 0 || trust.override ? trust.reliability : null,
+      evidence: trust.evidence,
+      stance: null,
+      blocked: trust.blocked,
+    };
+  });
+}
+
+/** Badges after a run: the stance the run found for each result, with its site's trust. */
+export function badgesForVerdict(verdict: Verdict, lookup: TrustLookup): Badge[] {
+  return verdict.sources.map((source) => {
+    const trust = lookup(source.domain);
+    return {
+      url: source.url,
+      domain: source.domain,
+      trust: source.trust,
+      evidence: trust.evidence,
+      stance: source.stance,
+      blocked: trust.blocked,
+    };
+  });
+}
