@@ -3,20 +3,30 @@ import { AnswerBoxSchema } from '../core/serp-capture';
 import { SourceSchema } from '../core/source';
 
 const MAX_TEXT = 5_000;
+const MAX_RESULTS = 100;
+
+/** Oversize page text is cut, not refused: one absurd snippet must not lose the whole page. */
+const pageText = z.string().transform((text) => (text.length > MAX_TEXT ? `${text.slice(0, MAX_TEXT - 1)}…` : text));
+
+const ReadResultSchema = z.object({
+  title: pageText,
+  url: z.url({ protocol: /^https?$/ }),
+  snippet: pageText,
+  kind: SourceSchema.shape.kind,
+});
 
 /** What the content script read, before the background stamps ranks, ids and domains on it. */
 export const PageReadingSchema = z.object({
-  query: z.string().max(MAX_TEXT),
-  results: z
-    .array(
-      z.object({
-        title: z.string().max(MAX_TEXT),
-        url: z.url(),
-        snippet: z.string().max(MAX_TEXT),
-        kind: SourceSchema.shape.kind,
-      }),
-    )
-    .max(200),
+  query: pageText,
+  // A result that does not parse (say, a javascript: link) is dropped; the rest of the page is kept.
+  results: z.array(z.unknown()).transform((items) =>
+    items
+      .flatMap((item) => {
+        const parsed = ReadResultSchema.safeParse(item);
+        return parsed.success ? [parsed.data] : [];
+      })
+      .slice(0, MAX_RESULTS),
+  ),
   answerBox: AnswerBoxSchema.optional(),
   extraction: z.enum(['selectors', 'fallback']).default('selectors'),
 });
@@ -28,6 +38,6 @@ export const PageReadingSchema = z.object({
  */
 export const ContentMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('page-reading'), engine: z.string(), url: z.url(), reading: PageReadingSchema }),
-  z.object({ type: z.literal('capture-failed'), engine: z.string(), url: z.url(), reason: z.string().max(500) }),
+  z.object({ type: z.literal('capture-failed'), engine: z.string(), url: z.url(), reason: pageText }),
 ]);
 export type ContentMessage = z.input<typeof ContentMessageSchema>;
