@@ -1,0 +1,50 @@
+import { createAnthropic } from '@ai-sdk/anthropic';
+import { z } from 'zod';
+import { getJson } from './list-models';
+import { originOf, type ProviderDefinition, trimSlash } from './provider-options';
+import { streamTextModel } from './stream-text-model';
+
+const DEFAULT_BASE_URL = 'https://api.anthropic.com/v1';
+const API_VERSION = '2023-06-01';
+/** Anthropic refuses browser-origin requests (CORS) unless the caller opts in with this header. */
+const BROWSER_ACCESS_HEADER = { 'anthropic-dangerous-direct-browser-access': 'true' };
+
+const ModelListSchema = z.object({ data: z.array(z.object({ id: z.string() })) });
+
+export const anthropicProvider: ProviderDefinition = {
+  label: 'Anthropic',
+  defaultBaseUrl: DEFAULT_BASE_URL,
+  needsKey: true,
+  createModel(options) {
+    const baseURL = trimSlash(options.baseUrl ?? DEFAULT_BASE_URL);
+    const origin = originOf(baseURL);
+    const provider = createAnthropic({
+      apiKey: options.apiKey ?? '',
+      baseURL,
+      headers: BROWSER_ACCESS_HEADER,
+      fetch: options.fetch,
+    });
+    return streamTextModel({
+      id: `anthropic:${options.model}`,
+      language: provider.messages(options.model),
+      context: { service: 'Anthropic', model: options.model, origin },
+      // The SDK emulates schemas with a tool call, whose text would not reach onToken: keep it in the prompt.
+      supportsJsonSchema: false,
+      limiter: options.limiter,
+      timeoutMs: options.timeoutMs,
+      retry: options.retry,
+      permissionMissing: options.permissionMissing,
+    });
+  },
+  async listModels(options) {
+    const baseUrl = trimSlash(options.baseUrl ?? DEFAULT_BASE_URL);
+    const list = await getJson(
+      `${baseUrl}/models?limit=100`,
+      { 'x-api-key': options.apiKey ?? '', 'anthropic-version': API_VERSION, ...BROWSER_ACCESS_HEADER },
+      ModelListSchema,
+      { service: 'Anthropic', model: '', origin: originOf(baseUrl) },
+      options,
+    );
+    return list.data.map((model) => model.id).sort();
+  },
+};

@@ -1,0 +1,62 @@
+import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
+import { z } from 'zod';
+import { FactCheckError } from '../../core/errors';
+import { getJson } from './list-models';
+import { originOf, type ProviderDefinition, trimSlash } from './provider-options';
+import { streamTextModel } from './stream-text-model';
+
+const ModelListSchema = z.object({ data: z.array(z.object({ id: z.string() })) });
+
+function requireBaseUrl(baseUrl: string | undefined): string {
+  if (!baseUrl) {
+    throw new FactCheckError(
+      'bad-input',
+      'An OpenAI-compatible backend needs a base URL, e.g. http://127.0.0.1:11434/v1 for Ollama.',
+    );
+  }
+  return trimSlash(baseUrl);
+}
+
+const serviceName = (baseUrl: string) => `the server at ${originOf(baseUrl) ?? baseUrl}`;
+
+/** Ollama, LM Studio, llama.cpp server, vLLM, OpenRouter, Groq...: anything speaking /chat/completions. */
+export const openaiCompatibleProvider: ProviderDefinition = {
+  label: 'OpenAI-compatible server',
+  defaultBaseUrl: undefined,
+  needsKey: false,
+  createModel(options) {
+    const baseURL = requireBaseUrl(options.baseUrl);
+    const origin = originOf(baseURL);
+    const provider = createOpenAICompatible({
+      name: 'openai-compatible',
+      baseURL,
+      apiKey: options.apiKey || undefined,
+      fetch: options.fetch,
+      includeUsage: true,
+      // Many local servers know json_object but not json_schema: the schema then stays in the prompt.
+      supportsStructuredOutputs: false,
+    });
+    return streamTextModel({
+      id: `openai-compatible:${options.model}`,
+      language: provider.chatModel(options.model),
+      context: { service: serviceName(baseURL), model: options.model, origin },
+      supportsJsonSchema: false,
+      limiter: options.limiter,
+      timeoutMs: options.timeoutMs,
+      retry: options.retry,
+      permissionMissing: options.permissionMissing,
+    });
+  },
+  async listModels(options) {
+    const baseUrl = requireBaseUrl(options.baseUrl);
+    const headers: Record<string, string> = options.apiKey ? { authorization: `Bearer ${options.apiKey}` } : {};
+    const list = await getJson(
+      `${baseUrl}/models`,
+      headers,
+      ModelListSchema,
+      { service: serviceName(baseUrl), model: '', origin: originOf(baseUrl) },
+      options,
+    );
+    return list.data.map((model) => model.id).sort();
+  },
+};
