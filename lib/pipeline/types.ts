@@ -18,6 +18,10 @@ export interface CheckInput {
   signal?: AbortSignal;
   /** Progress, partial verdicts and streamed tokens, in order. */
   emit?: (event: RunEventBody) => void;
+  /** κ-RRSS caps the agents (default: on a local model only). */
+  capAgents?: boolean;
+  /** BRIDGE reflections before refusing in the uncertain band α ≤ T_ret < β (default 1; the paper allows 3). */
+  reflections?: number;
 }
 
 export type CheckFunction = (input: CheckInput) => Promise<Verdict>;

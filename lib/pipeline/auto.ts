@@ -1,0 +1,188 @@
+import { FactCheckError } from '../core/errors';
+import type { Strategy, Verdict } from '../core/verdict';
+import { claimsFromDecision } from './claims';
+import { type AstuteOutcome, astute } from './methods/astute';
+import { type MethodRun, startMethod } from './methods/common';
+import { debate } from './methods/madam';
+import { askSources, voteOn } from './methods/source-answers';
+import { isIdk } from './normalize';
+import type { AggregatedAnswer } from './prompts/aggregator';
+import { reflectPrompt } from './prompts/reflect';
+import { decideStrategy, type StrategyScores } from './strategy';
+import { applyStrategy } from './strategy-claims';
+import type { CheckInput } from './types';
+import type { VoteResult } from './voting';
+
+const FAST = 0; // queue priority of the fast answer: first on a one-slot model
+const UNKNOWN_MEMORY = { answer: 'IDK', confidence: 0 };
+
+const isBudget = (error: unknown) => error instanceof FactCheckError && error.code === 'budget-exceeded';
+
+/**
+ * The default run (METHODS.md "The default run"): the fast Astute answer (t = 1, streamed) and the
+ * per-source keyword answers start together (the fast answer first in the queue); the keyword
+ * answers are filtered by f_align and voted with domain reliability; only when the vote finds
+ * several answers do the conflicting agents debate (MADAM rounds with the aggregator); then the
+ * BRIDGE strategy decides. A partial verdict follows every stage; when the budget runs out the
+ * best verdict so far is returned, marked as cut short.
+ */
+export async function runAuto(input: CheckInput): Promise<Verdict> {
+  const run = startMethod(input);
+  const { ledger } = run;
+  const latest: { verdict: Verdict | null } = { verdict: null };
+  const publish = (verdict: Verdict) => {
+    latest.verdict = { ...verdict, method: 'auto' };
+    ledger.emit({ type: 'partial', verdict: latest.verdict });
+    return latest.verdict;
+  };
+  try {
+    return await composedRun(run, publish);
+  } catch (error) {
+    const partial = latest.verdict;
+    if (!isBudget(error) || partial === null || !(error instanceof Error)) throw error;
+    return { ...partial, explanation: `${partial.explanation} (Cut short: ${error.message})`, usage: ledger.usage() };
+  }
+}
+
+async function composedRun(run: MethodRun, publish: (verdict: Verdict) => Verdict): Promise<Verdict> {
+  const { input, ledger, usable } = run;
+  const params = input.params;
+  const fastCalls = (params.passages > 0 ? 1 : 0) + params.iterations;
+  const maxAgents = Math.max(0, ledger.callsLeft - fastCalls - 1);
+  const capAgents = input.capAgents ?? ledger.model.local;
+
+  const fast = ledger
+    .stage('fast-answer', () => astute(run, { priority: FAST }))
+    .then((outcome) => {
+      publish(outcome.verdict);
+      return outcome;
+    });
+  const answers = ledger.stage('source-answers', () =>
+    askSources(ledger, input.question, usable, run.reliability, {
+      stage: 'source-answers',
+      filter: true,
+      maxAgents,
+      ...(capAgents ? { kappa: params.kappa } : {}),
+    }),
+  );
+  const [fastOutcome, sourceAnswers] = await Promise.all([settleFast(fast), answers]);
+  const memory = fastOutcome?.internal ?? UNKNOWN_MEMORY;
+  const keywordAnswers = new Map(sourceAnswers.map((answer) => [answer.source.id, answer.answer]));
+
+  // (3) the vote; (4) a debate only among agents that answered, and only if they disagree.
+  const vote = voteOn(sourceAnswers);
+  let decision = voteDecision(vote);
+  let votersInDebate = sourceAnswers;
+  const conflicting = sourceAnswers.filter((answer) => !isIdk(answer.answer));
+  if (vote.clusters.length >= 2) {
+    publish(finishDraft(run, vote, decision, keywordAnswers, 'Sources disagree; debating.'));
+    try {
+      const outcome = await debate(ledger, input.question, conflicting, {
+        maxRounds: params.rounds,
+        filter: true,
+        showReliability: true,
+      });
+      decision = outcome.aggregate;
+      votersInDebate = [...outcome.agents, ...sourceAnswers.filter((answer) => isIdk(answer.answer))];
+    } catch (error) {
+      if (!isBudget(error) && !(error instanceof FactCheckError && error.code === 'malformed-output')) throw error;
+    }
+  }
+  const finalVote = voteOn(votersInDebate);
+
+  // (5) the strategy, with up to `reflections` re-asks of the model in the uncertain band.
+  return ledger.stage('strategy', async () => {
+    let current = memory;
+    let reflections = input.reflections ?? 1;
+    for (;;) {
+      const claims = claimsFromDecision(finalVote, decision);
+      const accepted = finalVote.clusters.filter((cluster) =>
+        claims.some((claim) => claim.status === 'accepted' && claim.answer === cluster.answer),
+      );
+      const { choice, scores } = decideStrategy({
+        memory: current,
+        vote: finalVote,
+        accepted,
+        reliability: (domain) => input.trust(domain).reliability,
+        alpha: params.alpha,
+        beta: params.beta,
+      });
+      if (choice !== 'reflect' || reflections <= 0 || !ledger.canAfford(1)) {
+        const strategy: Strategy = choice === 'reflect' ? 'refuse' : choice;
+        return finishStrategy(run, strategy, current, claims, scores, keywordAnswers, decision.explanation);
+      }
+      reflections--;
+      const prompt = reflectPrompt(ledger.model, input.question, current, {
+        answers: accepted.map((cluster) => cluster.answer),
+        sites: new Set(accepted.flatMap((cluster) => cluster.domains)).size,
+      });
+      current = prompt.parse((await ledger.generate('strategy', prompt.request)).text);
+    }
+  });
+}
+
+/** The fast answer is a bonus: if its output is unreadable the run goes on without memory. */
+async function settleFast(fast: Promise<AstuteOutcome>): Promise<AstuteOutcome | null> {
+  try {
+    return await fast;
+  } catch (error) {
+    if (error instanceof FactCheckError && error.code === 'malformed-output') return null;
+    throw error;
+  }
+}
+
+/** Without a debate the vote decides: the winner is the answer, other answers stay unsettled. */
+function voteDecision(vote: VoteResult): AggregatedAnswer {
+  return {
+    answers: vote.winner ? [vote.winner.answer] : [],
+    rejected: [],
+    explanation: vote.winner
+      ? `${vote.winner.domains.length} site(s) answer "${vote.winner.answer}" (${Math.round(vote.winner.share * 100)}% of the weighted vote).`
+      : 'No result answers the question.',
+  };
+}
+
+function finishStrategy(
+  run: MethodRun,
+  strategy: Strategy,
+  memory: { answer: string; confidence: number },
+  claims: ReturnType<typeof claimsFromDecision>,
+  scores: StrategyScores,
+  keywordAnswers: Map<string, string>,
+  explanation: string,
+): Verdict {
+  const reliabilityOf = new Map(run.usable.map((source) => [source.id, run.reliability(source)]));
+  const meanReliability = (ids: string[]) =>
+    ids.length ? ids.reduce((sum, id) => sum + (reliabilityOf.get(id) ?? 0.5), 0) / ids.length : 0.5;
+  const outcome = applyStrategy(strategy, memory, claims, scores, meanReliability, explanation);
+  return run.finish({
+    method: 'auto',
+    strategy,
+    explanation: outcome.explanation,
+    confidence: outcome.confidence,
+    claims: outcome.claims,
+    finalAnswer: outcome.finalAnswer,
+    sourceAnswers: keywordAnswers,
+  });
+}
+
+/** A provisional verdict while the debate runs: the vote's winner, nothing rejected yet. */
+function finishDraft(
+  run: MethodRun,
+  vote: VoteResult,
+  decision: AggregatedAnswer,
+  keywordAnswers: Map<string, string>,
+  note: string,
+): Verdict {
+  const claims = claimsFromDecision(vote, decision).map((claim) =>
+    claim.status === 'rejected' ? { ...claim, status: 'open' as const } : claim,
+  );
+  return run.finish({
+    method: 'auto',
+    strategy: 'external',
+    explanation: `${note} ${decision.explanation}`,
+    confidence: vote.winner?.share ?? 0,
+    claims,
+    sourceAnswers: keywordAnswers,
+  });
+}

@@ -1,0 +1,45 @@
+import { z } from 'zod';
+import type { ChatModel } from '../../llm/chat-model';
+import { DATA_RULE, questionBlock } from '../delimit';
+import { isIdk } from '../normalize';
+import { labelledLine, parseModelOutput } from '../parse';
+import { type Passage, renderPassages } from './context';
+import { chatRequest, looseNumberList, looseString, type Prompt } from './shared';
+
+const Output = z.object({
+  answers: z.array(z.object({ answer: z.string(), sources: z.array(z.number().int()) })),
+  explanation: z.string(),
+});
+const LooseAnswer = z.union([
+  z.object({ answer: looseString, sources: looseNumberList.default([]) }),
+  looseString.transform((answer) => ({ answer, sources: [] as number[] })),
+]);
+const Loose = z.object({ answers: z.array(LooseAnswer).default([]), explanation: looseString.default('') });
+
+export type ConcatAnswer = z.infer<typeof Loose>;
+
+/** All snippets in one prompt; every correct answer with its supporting source numbers, or none. */
+export function concatPrompt(model: ChatModel, question: string, passages: Passage[]): Prompt<ConcatAnswer> {
+  const system = `Answer a question using the numbered search results (<source>). Some results may be wrong, off-topic, or about a different thing with the same name.
+List every correct answer (a few words each) with the numbers of the sources that support it. Give several answers only when the question is ambiguous (for example, different people share a name).
+Leave out answers that only misinformation supports. If no source answers the question, list no answers.
+${DATA_RULE}
+Reply with JSON only: {"answers": [{"answer": "...", "sources": [1, 2]}], "explanation": "..."}`;
+  const user = `${renderPassages(passages)}\n${questionBlock(question)}`;
+  const known = new Set(passages.map((passage) => passage.number));
+  return {
+    request: chatRequest(model, { name: 'all_answers', schema: Output, system, user, maxTokens: 600 }),
+    parse: (text) => {
+      const parsed = parseModelOutput(text, Loose, (plain) => ({
+        answers: (labelledLine(plain, 'all correct answers|answers?') ?? '').split(/\s*[|;,]\s*/),
+        explanation: labelledLine(plain, 'explanation') ?? '',
+      }));
+      return {
+        explanation: parsed.explanation,
+        answers: parsed.answers
+          .filter((entry) => !isIdk(entry.answer))
+          .map((entry) => ({ ...entry, sources: entry.sources.filter((number) => known.has(number)) })),
+      };
+    },
+  };
+}

@@ -1,0 +1,61 @@
+import { z } from 'zod';
+import type { ChatModel } from '../../llm/chat-model';
+import { DATA_RULE, questionBlock } from '../delimit';
+import { isIdk } from '../normalize';
+import { confidenceFrom, labelledLine, parseModelOutput } from '../parse';
+import { chatRequest, looseConfidence, looseString, looseStringList, type Prompt } from './shared';
+
+const Output = z.object({
+  passages: z.array(z.string()),
+  answer: z.string(),
+  confidence: z.number().min(0).max(1),
+});
+const Loose = z.object({
+  passages: looseStringList.default([]),
+  answer: looseString.default('IDK'),
+  confidence: looseConfidence.default(0.5),
+});
+
+export interface InternalKnowledge {
+  passages: string[];
+  /** The model's own short answer, IDK when it does not know. */
+  answer: string;
+  confidence: number;
+}
+
+/** Astute step 1: at most `maxPassages` passages from memory, none when unsure (constitutional rules). */
+export function internalKnowledgePrompt(
+  model: ChatModel,
+  question: string,
+  maxPassages: number,
+): Prompt<InternalKnowledge> {
+  const system = `Write what you know that answers the question, from memory only.
+Rules: be accurate; stay on the question; never invent facts. If you are unsure, say you do not know.
+Write at most ${maxPassages} short passage${maxPassages === 1 ? '' : 's'}, each with different information.
+Then give the short answer (a few words) and how sure you are.
+${DATA_RULE}
+Reply with JSON only: {"passages": ["..."], "answer": "...", "confidence": 0.0 to 1.0}
+If you do not know: {"passages": [], "answer": "IDK", "confidence": 0}`;
+  return {
+    request: chatRequest(model, {
+      name: 'internal_knowledge',
+      schema: Output,
+      system,
+      user: questionBlock(question),
+      maxTokens: 120 + 180 * maxPassages,
+    }),
+    parse: (text) => {
+      const parsed = parseModelOutput(text, Loose, (plain) => ({
+        passages: /i (do not|don't) know/i.test(plain) ? [] : [plain.trim()],
+        answer: labelledLine(plain, 'answer') ?? 'IDK',
+        confidence: confidenceFrom(labelledLine(plain, 'confidence')) ?? 0.5,
+      }));
+      const known = !isIdk(parsed.answer);
+      return {
+        passages: parsed.passages.filter((passage) => !isIdk(passage)).slice(0, maxPassages),
+        answer: known ? parsed.answer.trim() : 'IDK',
+        confidence: known ? parsed.confidence : 0,
+      };
+    },
+  };
+}

@@ -1,0 +1,40 @@
+import { z } from 'zod';
+import type { ChatModel } from '../../llm/chat-model';
+import { DATA_RULE, questionBlock } from '../delimit';
+import { isIdk } from '../normalize';
+import { confidenceFrom, labelledLine, parseModelOutput } from '../parse';
+import { chatRequest, looseConfidence, looseStringList, type Prompt } from './shared';
+
+const Output = z.object({ answers: z.array(z.string()), confidence: z.number().min(0).max(1) });
+const Loose = z.object({ answers: looseStringList.default([]), confidence: looseConfidence.default(0.5) });
+
+export interface MemoryAnswer {
+  answers: string[];
+  confidence: number;
+}
+
+/** No RAG: the model answers from its own knowledge only. */
+export function noragPrompt(model: ChatModel, question: string): Prompt<MemoryAnswer> {
+  const system = `Answer the question from your own knowledge. Give the exact answer only, a few words.
+If several answers are correct (for example, different people share the name), list them all.
+If you are not sure, give no answers and confidence 0. Never guess.
+${DATA_RULE}
+Reply with JSON only: {"answers": ["..."], "confidence": 0.0 to 1.0}`;
+  return {
+    request: chatRequest(model, {
+      name: 'memory_answer',
+      schema: Output,
+      system,
+      user: questionBlock(question),
+      maxTokens: 200,
+    }),
+    parse: (text) => {
+      const parsed = parseModelOutput(text, Loose, (plain) => ({
+        answers: labelledLine(plain, 'answers?') ?? plain.split('\n')[0] ?? '',
+        confidence: confidenceFrom(labelledLine(plain, 'confidence')) ?? 0.5,
+      }));
+      const answers = parsed.answers.filter((answer) => !isIdk(answer));
+      return { answers, confidence: answers.length ? parsed.confidence : 0 };
+    },
+  };
+}
