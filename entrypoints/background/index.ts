@@ -8,11 +8,13 @@ import { localArea, settings } from '@/lib/storage/browser-areas';
 import { trustStore } from '@/lib/trust/store';
 import { showCaptureBadges } from './badges';
 import { captureHandlers, forgetTab, onContentMessage } from './captures';
-import { forgetRun, markInterruptedRuns, onRunPortConnect, runHandlers, startRun } from './runs';
+import { forgetRun, markInterruptedRuns, onRunPortConnect, runHandlers, setRunFinishedHook, startRun } from './runs';
+import { recordCheck, trustHandlers } from './trust-handlers';
 
 const handlers: HandlerMap = {
   ...captureHandlers,
   ...runHandlers,
+  ...trustHandlers,
 };
 
 /** After a capture: badges with what is known of each site, and a check when the person asked for auto-runs. */
@@ -34,6 +36,7 @@ export default defineBackground({
 
     const own = { id: browser.runtime.id, origin: browser.runtime.getURL('/') };
     void markInterruptedRuns();
+    setRunFinishedHook(recordCheck);
 
     browser.runtime.onMessage.addListener((raw, sender) => {
       const info: SenderInfo = { url: sender.url, tabId: sender.tab?.id, extensionId: sender.id };

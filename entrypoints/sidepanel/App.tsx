@@ -1,47 +1,39 @@
-import { SourceList } from '@/components/SourceList';
+import { useState } from 'react';
+import { browser } from 'wxt/browser';
+import { HistoryView } from '@/components/panel/HistoryView';
+import { LiveCheck } from '@/components/panel/LiveCheck';
+import { PanelNav, type PanelTab } from '@/components/panel/PanelNav';
+import { ReopenedCheck } from '@/components/panel/ReopenedCheck';
+import { ReviewQueue } from '@/components/panel/ReviewQueue';
 import { useActiveTab } from '@/hooks/useActiveTab';
-import { useCapture } from '@/hooks/useCapture';
+
+/** `?check=<id>` reopens a past check directly (links from elsewhere, and tests). */
+const initialCheck = new URLSearchParams(location.search).get('check');
 
 export function App() {
   const tabId = useActiveTab();
-  const view = useCapture(tabId);
+  const [tab, setTab] = useState<PanelTab>(initialCheck ? 'history' : 'check');
+  const [openId, setOpenId] = useState<string | null>(initialCheck);
+  const openSettings = () => void browser.runtime.openOptionsPage();
+  const select = (next: PanelTab) => {
+    setTab(next);
+    setOpenId(null);
+  };
 
-  if (tabId === null || view.status === 'loading')
-    return (
-      <main className="panel">
-        <p className="muted">Loading…</p>
-      </main>
-    );
-  if (view.status === 'error')
-    return (
-      <main className="panel">
-        <p role="alert" className="error">
-          {view.message}
-        </p>
-      </main>
-    );
-  const { capture, failure } = view.state;
-  if (!capture) {
-    return (
-      <main className="panel">
-        <p className="muted" data-testid="empty">
-          {failure ??
-            'Search on Google, Bing, DuckDuckGo, Brave or another engine, and the results will be checked here.'}
-        </p>
-      </main>
-    );
-  }
   return (
     <main className="panel">
-      <header className="panel-header">
-        <h1 className="query" data-testid="query">
-          {capture.query}
-        </h1>
-        <div className="muted">
-          {capture.engine} · {capture.results.length} results
-        </div>
-      </header>
-      <SourceList sources={capture.results} />
+      <PanelNav current={tab} onSelect={select} />
+      {openId !== null ? (
+        <ReopenedCheck id={openId} onBack={() => setOpenId(null)} />
+      ) : tab === 'history' ? (
+        <HistoryView onOpen={setOpenId} />
+      ) : tab === 'review' ? (
+        <ReviewQueue onOpen={setOpenId} />
+      ) : tabId === null ? (
+        <p className="muted">Loading…</p>
+      ) : (
+        <LiveCheck tabId={tabId} onOpenSettings={openSettings} />
+      )}
     </main>
   );
 }

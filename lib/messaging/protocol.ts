@@ -2,13 +2,14 @@ import { z } from 'zod';
 import { type SerializedError, SerializedErrorSchema } from '../core/errors';
 import { type CaptureResponses, captureRequests } from './requests/capture';
 import { type RunResponses, runRequests } from './requests/run';
+import { type TrustResponses, trustRequests } from './requests/trust';
 
 /** Requests from the extension's own pages (side panel, options). Each area adds its schemas here. */
-export const PageRequestSchema = z.discriminatedUnion('type', [...captureRequests, ...runRequests]);
+export const PageRequestSchema = z.discriminatedUnion('type', [...captureRequests, ...runRequests, ...trustRequests]);
 export type PageRequest = z.infer<typeof PageRequestSchema>;
 export type PageRequestType = PageRequest['type'];
 
-export type PageResponses = CaptureResponses & RunResponses;
+export type PageResponses = CaptureResponses & RunResponses & TrustResponses;
 
 export type RequestOf<K extends PageRequestType> = Extract<PageRequest, { type: K }>;
 

@@ -1,18 +1,255 @@
-import type { Verdict } from '../core/verdict';
+import { FactCheckError } from '../core/errors';
+import type { ReviewChoice, Verdict } from '../core/verdict';
 import type { StorageArea } from '../storage/area';
-import { NEUTRAL_TRUST, type TrustLookup } from './types';
+import { defineItem } from '../storage/versioned-item';
+import { responsesOf } from './answers';
+import { trustKey } from './domain';
+import { labelsOf, reviewLabel, withReview } from './reviews';
+import {
+  type EstimateCache,
+  emptyTrustState,
+  type Override,
+  type StoredQuestion,
+  TRUST_EXPORT_FORMAT,
+  type TrustExport,
+  TrustExportSchema,
+  type TrustState,
+  TrustStateSchema,
+} from './state';
+import { domainTrustOf, type TrustRow, trustRows, trustRowsFor } from './table';
+import {
+  type EstimationQuestion,
+  NEUTRAL_TRUST,
+  type OverrideKind,
+  type ReliabilityEstimate,
+  type TrustLookup,
+} from './types';
+
+/** The estimation set keeps the latest checks; reviewed ones are kept before unreviewed ones. */
+export const MAX_QUESTIONS = 500;
+export const TRUST_VERSION = 1;
+
+export type Estimator = (questions: EstimationQuestion[]) => ReliabilityEstimate;
+
+export interface OverrideInput {
+  kind: OverrideKind;
+  weight?: number;
+}
+
+export interface ReviewInput {
+  checkId: string;
+  /** The check's verdict: its groups and sources say which answers each side stands for. */
+  verdict: Verdict;
+  conflictId: string;
+  choice: ReviewChoice;
+  at: string;
+}
+
+export interface ImportSummary {
+  questions: number;
+  overrides: number;
+}
 
 export interface TrustStore {
   /** A snapshot lookup for one run: overrides first, then estimates, then the neutral prior. */
   lookup(): Promise<TrustLookup>;
   /** Adds the run's per-source answers as one question and re-estimates; atomic. */
   recordVerdict(verdict: Verdict, checkId: string): Promise<void>;
+  /** Labels the check's question with the person's judgement of one conflict and re-estimates; atomic. */
+  recordReview(review: ReviewInput): Promise<void>;
+  /** Every known site, with its evidence and override. */
+  table(): Promise<TrustRow[]>;
+  /** Rows for the given sites (neutral rows with zero evidence for unknown ones). */
+  rows(domains: readonly string[]): Promise<Record<string, TrustRow>>;
+  /** Sets (or with null removes) the person's override for a site. */
+  setOverride(domain: string, override: OverrideInput | null): Promise<TrustRow>;
+  /** Forgets one site (its answers and override), or everything. */
+  reset(domain?: string): Promise<void>;
+  exportJson(now?: Date): Promise<string>;
+  /** Validates the whole file first: a bad file changes nothing. Merges by default. */
+  importJson(text: string, mode?: 'merge' | 'replace'): Promise<ImportSummary>;
 }
 
-/** Per-site reliability kept in storage.local. Owned by the trust work; this is the neutral placeholder. */
-export function trustStore(_area: StorageArea): TrustStore {
+export function toEstimationQuestion(question: StoredQuestion): EstimationQuestion {
+  const labels = labelsOf(question.reviews);
+  return { id: question.id, responses: question.responses, ...(labels ?? {}) };
+}
+
+function estimate(questions: readonly StoredQuestion[], estimator: Estimator): EstimateCache {
+  if (questions.length === 0) return { reliability: {}, evidence: {} };
+  const result = estimator(questions.map(toEstimationQuestion));
+  return { reliability: result.reliability, evidence: result.evidence };
+}
+
+/** Keeps at most MAX_QUESTIONS: drops the oldest unreviewed first, then the oldest reviewed. */
+export function bounded(questions: readonly StoredQuestion[]): StoredQuestion[] {
+  const overflow = questions.length - MAX_QUESTIONS;
+  if (overflow <= 0) return [...questions];
+  const byAge = [...questions].sort((a, b) => a.at.localeCompare(b.at));
+  const dropped = new Set(
+    [...byAge.filter((q) => q.reviews.length === 0), ...byAge.filter((q) => q.reviews.length > 0)]
+      .slice(0, overflow)
+      .map((q) => q.id),
+  );
+  return questions.filter((q) => !dropped.has(q.id));
+}
+
+function withQuestions(state: TrustState, questions: StoredQuestion[], estimator: Estimator): TrustState {
+  const kept = bounded(questions);
+  return { ...state, questions: kept, estimate: estimate(kept, estimator) };
+}
+
+function validOverride(input: OverrideInput, at: string): Override {
+  if (input.kind === 'custom') {
+    if (input.weight === undefined || !(input.weight >= 0 && input.weight <= 1)) {
+      throw new FactCheckError('bad-input', 'A custom weight must be a number between 0 and 1.');
+    }
+    return { kind: 'custom', weight: input.weight, at };
+  }
+  return { kind: input.kind, at };
+}
+
+function parseExport(text: string): TrustExport {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text);
+  } catch {
+    throw new FactCheckError('bad-input', 'This file is not JSON. Nothing was imported.');
+  }
+  const parsed = TrustExportSchema.safeParse(raw);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const where = issue && issue.path.length > 0 ? ` at ${issue.path.join('.')}` : '';
+    throw new FactCheckError(
+      'bad-input',
+      `This is not a site-trust export of this extension (${issue?.message ?? 'invalid'}${where}). Nothing was imported.`,
+    );
+  }
+  return parsed.data;
+}
+
+/** Per-site reliability kept in storage.local: one versioned item, every change a single atomic update. */
+export function createTrustStore(area: StorageArea, estimator: Estimator): TrustStore {
+  const item = defineItem(area, {
+    key: 'trust',
+    schema: TrustStateSchema,
+    version: TRUST_VERSION,
+    fallback: emptyTrustState,
+  });
+  const nowIso = () => new Date().toISOString();
+
   return {
-    lookup: async () => () => NEUTRAL_TRUST,
-    recordVerdict: async () => undefined,
+    async lookup() {
+      const state = await item.get();
+      const rows = new Map(trustRows(state).map((row) => [row.domain, row]));
+      return (domain) => {
+        const row = rows.get(trustKey(domain)) ?? rows.get(domain);
+        return row ? domainTrustOf(row) : NEUTRAL_TRUST;
+      };
+    },
+
+    async recordVerdict(verdict, checkId) {
+      const responses = responsesOf(verdict);
+      if (Object.keys(responses).length === 0) return;
+      await item.update((state) => {
+        const previous = state.questions.find((q) => q.id === checkId);
+        const question: StoredQuestion = { id: checkId, at: nowIso(), responses, reviews: previous?.reviews ?? [] };
+        return withQuestions(state, [...state.questions.filter((q) => q.id !== checkId), question], estimator);
+      });
+    },
+
+    async recordReview({ checkId, verdict, conflictId, choice, at }) {
+      const label = reviewLabel(verdict, conflictId, choice, at);
+      await item.update((state) => {
+        // The check may have left the bounded set (or never entered it): rebuild it from the verdict.
+        const previous = state.questions.find((q) => q.id === checkId) ?? {
+          id: checkId,
+          at,
+          responses: responsesOf(verdict),
+          reviews: [],
+        };
+        const question = { ...previous, reviews: withReview(previous.reviews, label) };
+        return withQuestions(state, [...state.questions.filter((q) => q.id !== checkId), question], estimator);
+      });
+    },
+
+    table: async () => trustRows(await item.get()),
+
+    rows: async (domains) => trustRowsFor(await item.get(), domains.map(trustKey)),
+
+    async setOverride(domain, input) {
+      const key = trustKey(domain);
+      if (!key) throw new FactCheckError('bad-input', 'Give a site such as example.org.');
+      const override = input ? validOverride(input, nowIso()) : null;
+      const state = await item.update((current) => {
+        const { [key]: _removed, ...others } = current.overrides;
+        return { ...current, overrides: override ? { ...others, [key]: override } : others };
+      });
+      const row = trustRowsFor(state, [key])[key];
+      if (!row) throw new FactCheckError('internal', 'The override was saved but could not be read back.');
+      return row;
+    },
+
+    async reset(domain) {
+      if (domain === undefined) {
+        await item.set(emptyTrustState());
+        return;
+      }
+      const key = trustKey(domain);
+      await item.update((state) => {
+        const { [key]: _removed, ...overrides } = state.overrides;
+        const questions = state.questions
+          .map((q) => {
+            const { [key]: _answer, ...responses } = q.responses;
+            return { ...q, responses };
+          })
+          .filter((q) => Object.keys(q.responses).length > 0);
+        return withQuestions({ ...state, overrides }, questions, estimator);
+      });
+    },
+
+    async exportJson(now = new Date()) {
+      const state = await item.get();
+      const file: TrustExport = {
+        format: TRUST_EXPORT_FORMAT,
+        version: 1,
+        exportedAt: now.toISOString(),
+        questions: state.questions,
+        overrides: state.overrides,
+      };
+      return JSON.stringify(file, null, 2);
+    },
+
+    async importJson(text, mode = 'merge') {
+      const file = parseExport(text);
+      await item.update((state) => {
+        const base = mode === 'replace' ? emptyTrustState() : state;
+        const imported = new Set(file.questions.map((q) => q.id));
+        const questions = [...base.questions.filter((q) => !imported.has(q.id)), ...file.questions];
+        return withQuestions({ ...base, overrides: { ...base.overrides, ...file.overrides } }, questions, estimator);
+      });
+      return { questions: file.questions.length, overrides: Object.keys(file.overrides).length };
+    },
   };
+}
+
+const stores = new WeakMap<StorageArea, TrustStore>();
+
+/**
+ * Until lib/trust/estimator.ts lands (pipeline work), evidence is kept but no site is estimated:
+ * every site stays at the neutral prior. Replaced by estimateReliability as soon as it exists.
+ */
+const pendingEstimator: Estimator = () => ({ reliability: {}, answers: {}, evidence: {}, iterations: 0 });
+
+/**
+ * The extension's trust store, estimating with the RA-RAG procedure. One instance per storage area,
+ * so every caller in a context shares one queue of updates and no write overtakes another.
+ */
+export function trustStore(area: StorageArea): TrustStore {
+  let store = stores.get(area);
+  if (!store) {
+    store = createTrustStore(area, pendingEstimator);
+    stores.set(area, store);
+  }
+  return store;
 }

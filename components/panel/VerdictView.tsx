@@ -1,0 +1,43 @@
+import type { Source } from '@/lib/core/source';
+import type { Verdict } from '@/lib/core/verdict';
+import type { OverrideInput } from '@/lib/trust/store';
+import type { TrustRow } from '@/lib/trust/table';
+import { formatMs } from '@/lib/ui/format';
+import { AmbiguousAnswers } from './AmbiguousAnswers';
+import { AnswerCard } from './AnswerCard';
+import { ConflictList, type ReviewState } from './ConflictList';
+import { SourceAssessments } from './SourceAssessments';
+
+export interface VerdictViewProps {
+  verdict: Verdict;
+  final: boolean;
+  /** The captured results, for titles and snippets. */
+  sources: readonly Source[];
+  rows: Record<string, TrustRow>;
+  review?: ReviewState;
+  onOverride?: (domain: string, override: OverrideInput | null) => void;
+}
+
+/** A verdict, live or reopened from the history: answer, valid answers, conflicts, sources, cost. */
+export function VerdictView({ verdict, final, sources, rows, review, onOverride }: VerdictViewProps) {
+  const { usage } = verdict;
+  return (
+    <div className="verdict" data-testid="verdict">
+      <AnswerCard verdict={verdict} final={final} />
+      <AmbiguousAnswers verdict={verdict} />
+      <ConflictList verdict={verdict} {...(review && final ? { review } : {})} />
+      <SourceAssessments
+        assessments={verdict.sources}
+        sources={sources}
+        rows={rows}
+        {...(onOverride ? { onOverride } : {})}
+      />
+      {final && (
+        <p className="muted small usage">
+          {usage.calls} model calls · {usage.promptTokens + usage.completionTokens} tokens · {formatMs(usage.ms)} ·
+          method {verdict.method}
+        </p>
+      )}
+    </div>
+  );
+}

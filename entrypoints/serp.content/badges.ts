@@ -1,0 +1,99 @@
+import type { Badge } from '@/lib/messaging/tab-messages';
+
+/**
+ * Trust badges beside each result and a mark on contradicted ones. Runs in every results page:
+ * no React, no zod, text only (page data never goes through innerHTML). Each badge lives in a
+ * closed shadow root, so the page's CSS cannot restyle it, and its host is absolutely positioned
+ * at its static place, so it takes no room in the result's layout: nothing on the page moves.
+ */
+
+const HOST_TAG = 'factcheck-badge';
+const drawn = new Set<Element>();
+
+const COLORS = {
+  high: { fg: '#ffffff', bg: '#1a7f37' },
+  medium: { fg: '#1b1f24', bg: '#e3b341' },
+  low: { fg: '#ffffff', bg: '#b3261e' },
+  unknown: { fg: '#1b1f24', bg: '#d0d7de' },
+  blocked: { fg: '#ffffff', bg: '#57606a' },
+} as const;
+
+type Level = keyof typeof COLORS;
+
+function levelOf(badge: Badge): Level {
+  if (badge.blocked) return 'blocked';
+  if (badge.trust === null) return 'unknown';
+  if (badge.trust >= 0.7) return 'high';
+  if (badge.trust >= 0.4) return 'medium';
+  return 'low';
+}
+
+/** What the badge says, short, and what it says in full (tooltip and screen readers). */
+export function badgeText(badge: Badge): { short: string; full: string } {
+  const trust = badge.trust === null ? null : Math.round(badge.trust * 100);
+  const evidence =
+    badge.evidence === 0 ? 'no evidence yet' : `${badge.evidence} check${badge.evidence === 1 ? '' : 's'}`;
+  const short = badge.blocked ? 'blocked' : trust === null ? 'new' : `${trust}%`;
+  const site = badge.blocked
+    ? `${badge.domain}: blocked by you, left out of checks`
+    : `${badge.domain}: trust ${trust === null ? 'unknown' : `${trust}%`} (${evidence})`;
+  const stance =
+    badge.stance === 'contradicts'
+      ? '. The check found this result contradicts the answer.'
+      : badge.stance === 'supports'
+        ? '. Supports the answer.'
+        : '';
+  return { short, full: `Fact check: ${site}${stance}` };
+}
+
+function pill(text: string, colors: { fg: string; bg: string }): HTMLSpanElement {
+  const span = document.createElement('span');
+  span.textContent = text;
+  span.style.cssText = [
+    'display:inline-block',
+    'box-sizing:border-box',
+    'height:16px',
+    'line-height:16px',
+    'padding:0 5px',
+    'margin-left:4px',
+    'border-radius:8px',
+    'font:600 11px/16px system-ui,sans-serif',
+    'white-space:nowrap',
+    `color:${colors.fg}`,
+    `background:${colors.bg}`,
+  ].join(';');
+  return span;
+}
+
+function makeBadge(badge: Badge): HTMLElement {
+  const host = document.createElement(HOST_TAG);
+  // Out of flow at its static position: visible right after the title, zero effect on layout.
+  host.style.cssText =
+    'all:initial;position:absolute;display:inline-block;width:auto;height:16px;margin:0;padding:0;z-index:1;pointer-events:auto;vertical-align:middle';
+  const { short, full } = badgeText(badge);
+  host.title = full;
+  host.setAttribute('role', 'img');
+  host.setAttribute('aria-label', full);
+  host.dataset.factcheckStance = badge.stance ?? 'none';
+  const root = host.attachShadow({ mode: 'closed' });
+  root.append(pill(short, COLORS[levelOf(badge)]));
+  if (badge.stance === 'contradicts') root.append(pill('✕ contradicted', { fg: '#ffffff', bg: '#b3261e' }));
+  return host;
+}
+
+export function clearBadges(): void {
+  for (const host of drawn) host.remove();
+  drawn.clear();
+}
+
+/** Draws one badge per result (replacing any drawn before); results the page no longer shows are skipped. */
+export function renderBadges(badges: readonly Badge[], elementFor: (url: string) => Element | undefined): void {
+  clearBadges();
+  for (const badge of badges) {
+    const target = elementFor(badge.url);
+    if (!target) continue;
+    const host = makeBadge(badge);
+    target.append(host);
+    drawn.add(host);
+  }
+}

@@ -1,0 +1,60 @@
+import { useEffect, useState } from 'react';
+import { getCheck, historyDb, reviewQueue, searchChecks } from '@/lib/history/db';
+import type { CheckRecord } from '@/lib/history/entry';
+
+export interface HistoryList {
+  records: CheckRecord[];
+  loading: boolean;
+  error: string | null;
+}
+
+/** Past checks matching a search (or, with `queue`, those with conflicts nobody has reviewed), newest first. */
+export function useHistory(query: string, options: { queue?: boolean } = {}): HistoryList {
+  const [records, setRecords] = useState<CheckRecord[]>([]);
+  const [loading, setLoading] = useState(true);
+  const [error, setError] = useState<string | null>(null);
+  const queue = options.queue ?? false;
+
+  useEffect(() => {
+    let live = true;
+    setLoading(true);
+    // Searching on every keystroke: wait until typing pauses.
+    const timer = setTimeout(() => {
+      const load = queue ? reviewQueue(historyDb()) : searchChecks(historyDb(), query);
+      load
+        .then((found) => {
+          if (!live) return;
+          setRecords(found);
+          setError(null);
+        })
+        .catch((cause: unknown) => live && setError(cause instanceof Error ? cause.message : String(cause)))
+        .finally(() => live && setLoading(false));
+    }, 150);
+    return () => {
+      live = false;
+      clearTimeout(timer);
+    };
+  }, [query, queue]);
+
+  return { records, loading, error };
+}
+
+/** One past check by id; `undefined` while loading, `null` when it is not in the history. */
+export function useCheck(id: string | null): [CheckRecord | null | undefined, (record: CheckRecord) => void] {
+  const [record, setRecord] = useState<CheckRecord | null | undefined>(undefined);
+  useEffect(() => {
+    if (id === null) {
+      setRecord(null);
+      return;
+    }
+    let live = true;
+    setRecord(undefined);
+    void getCheck(historyDb(), id)
+      .then((found) => live && setRecord(found ?? null))
+      .catch(() => live && setRecord(null));
+    return () => {
+      live = false;
+    };
+  }, [id]);
+  return [record, setRecord];
+}

@@ -1,0 +1,65 @@
+import { useCallback, useEffect, useReducer } from 'react';
+import { browser } from 'wxt/browser';
+import { toSerializedError } from '@/lib/core/errors';
+import type { Method, Verdict } from '@/lib/core/verdict';
+import { request } from '@/lib/messaging/client';
+import { RUN_PORT } from '@/lib/messaging/protocol';
+import { type RunPortMessage, RunPortOutboundSchema } from '@/lib/messaging/requests/run';
+import { idleRun, type RunView, runViewReducer } from '@/lib/ui/run-view';
+
+export interface RunControls {
+  view: RunView;
+  start(method?: Method): Promise<void>;
+  cancel(): Promise<void>;
+  /** Shows the verdict the background returned after a review. */
+  showReviewed(verdict: Verdict): void;
+}
+
+/** Follows a tab's run over the run port: the background sends the run so far, then each event. */
+export function useRun(tabId: number | null): RunControls {
+  const [view, dispatch] = useReducer(runViewReducer, idleRun);
+
+  useEffect(() => {
+    if (tabId === null) return;
+    let port: ReturnType<typeof browser.runtime.connect> | undefined;
+    let closed = false;
+    const connect = () => {
+      port = browser.runtime.connect({ name: RUN_PORT });
+      port.onMessage.addListener((raw: unknown) => {
+        const parsed = RunPortOutboundSchema.safeParse(raw);
+        if (parsed.success) dispatch(parsed.data);
+      });
+      // The worker may be stopped and woken again; reconnecting replays the run from its snapshot.
+      port.onDisconnect.addListener(() => {
+        if (!closed) setTimeout(connect, 500);
+      });
+      port.postMessage({ type: 'watch', tabId } satisfies RunPortMessage);
+    };
+    connect();
+    return () => {
+      closed = true;
+      port?.disconnect();
+    };
+  }, [tabId]);
+
+  const start = useCallback(
+    async (method?: Method) => {
+      if (tabId === null) return;
+      dispatch({ type: 'starting' });
+      try {
+        await request({ type: 'start-run', tabId, ...(method ? { method } : {}) });
+      } catch (error) {
+        dispatch({ type: 'start-failed', error: toSerializedError(error) });
+      }
+    },
+    [tabId],
+  );
+
+  const cancel = useCallback(async () => {
+    if (view.runId) await request({ type: 'cancel-run', runId: view.runId }).catch(() => undefined);
+  }, [view.runId]);
+
+  const showReviewed = useCallback((verdict: Verdict) => dispatch({ type: 'reviewed', verdict }), []);
+
+  return { view, start, cancel, showReviewed };
+}

@@ -1,0 +1,100 @@
+import { Dexie, type EntityTable } from 'dexie';
+import type { SerpCapture } from '../core/serp-capture';
+import type { ReviewChoice, Verdict } from '../core/verdict';
+import { applyReview } from '../trust/reviews';
+import { type CheckRecord, CheckRecordSchema, matchesSearch, openConflicts, toCheckRecord } from './entry';
+
+/** The most checks kept; the oldest go first. */
+export const MAX_CHECKS = 2_000;
+
+/**
+ * Past checks in IndexedDB (the extension's origin: the background writes, pages may read).
+ * Schema versions are explicit; a new index means a new version() line, never an edit of an old one.
+ */
+export class HistoryDb extends Dexie {
+  declare checks: EntityTable<CheckRecord, 'id'>;
+
+  constructor(name = 'factcheck-history') {
+    super(name);
+    this.version(1).stores({ checks: 'id, capturedAt, question' });
+  }
+}
+
+let shared: HistoryDb | undefined;
+export const historyDb = (): HistoryDb => {
+  shared ??= new HistoryDb();
+  return shared;
+};
+
+/** Rows are read back through the schema: a row another version wrote wrongly is skipped, not shown broken. */
+function valid(raw: unknown): CheckRecord | undefined {
+  const parsed = CheckRecordSchema.safeParse(raw);
+  return parsed.success ? parsed.data : undefined;
+}
+
+export async function saveCheck(db: HistoryDb, id: string, capture: SerpCapture, verdict: Verdict): Promise<void> {
+  const record = CheckRecordSchema.parse(toCheckRecord(id, capture, verdict));
+  await db.transaction('rw', db.checks, async () => {
+    const previous = valid(await db.checks.get(id));
+    await db.checks.put(previous ? { ...record, reviews: previous.reviews } : record);
+    const excess = (await db.checks.count()) - MAX_CHECKS;
+    if (excess > 0) await db.checks.orderBy('capturedAt').limit(excess).delete();
+  });
+}
+
+export async function getCheck(db: HistoryDb, id: string): Promise<CheckRecord | undefined> {
+  return valid(await db.checks.get(id));
+}
+
+/** Newest first, filtered by the words of `query`. */
+export async function searchChecks(db: HistoryDb, query = '', limit = 100): Promise<CheckRecord[]> {
+  const found: CheckRecord[] = [];
+  await db.checks
+    .orderBy('capturedAt')
+    .reverse()
+    .until(() => found.length >= limit)
+    .each((raw) => {
+      const record = valid(raw);
+      if (record && matchesSearch(record, query)) found.push(record);
+    });
+  return found;
+}
+
+/** Checks with conflicts nobody has reviewed yet, newest first. */
+export async function reviewQueue(db: HistoryDb, limit = 50): Promise<CheckRecord[]> {
+  const found: CheckRecord[] = [];
+  await db.checks
+    .orderBy('capturedAt')
+    .reverse()
+    .until(() => found.length >= limit)
+    .each((raw) => {
+      const record = valid(raw);
+      if (record && openConflicts(record).length > 0) found.push(record);
+    });
+  return found;
+}
+
+/** Stores a review on the check: in its list of reviews and on the verdict's conflict. */
+export async function saveReview(
+  db: HistoryDb,
+  id: string,
+  conflictId: string,
+  choice: ReviewChoice,
+  at: string,
+): Promise<CheckRecord | undefined> {
+  return db.transaction('rw', db.checks, async () => {
+    const record = valid(await db.checks.get(id));
+    if (!record) return undefined;
+    const updated: CheckRecord = {
+      ...record,
+      verdict: applyReview(record.verdict, conflictId, choice, at),
+      reviews: [...record.reviews.filter((review) => review.conflictId !== conflictId), { conflictId, choice, at }],
+    };
+    await db.checks.put(updated);
+    return updated;
+  });
+}
+
+export async function deleteCheck(db: HistoryDb, id: string): Promise<void> {
+  await db.checks.delete(id);
+}
