@@ -1,0 +1,164 @@
+import { FactCheckError } from '@/lib/core/errors';
+import type { ChatModel, ChatRequest, ChatResult } from '@/lib/llm/chat-model';
+
+/** Which prompt a request is, told from its system message (as a reader of the prompt would). */
+export type Task = 'norag' | 'internal' | 'consolidate' | 'finalize' | 'concat' | 'agent' | 'aggregator' | 'reflect';
+
+const TASKS: Array<[Task, RegExp]> = [
+  ['reflect', /You answered a question from memory/],
+  ['aggregator', /You read the answers of agents/],
+  ['agent', /from the one source you are given/],
+  ['finalize', /Step 1, group the passages/],
+  ['consolidate', /^Consolidate passages/],
+  ['concat', /numbered search results/],
+  ['internal', /Write what you know/],
+  ['norag', /from your own knowledge/],
+];
+
+export function taskOf(request: ChatRequest): Task {
+  const system = request.messages.find((message) => message.role === 'system')?.content ?? '';
+  const found = TASKS.find(([, pattern]) => pattern.test(system));
+  if (!found) throw new Error(`scripted model: unknown prompt: ${system.slice(0, 80)}`);
+  return found[0];
+}
+
+export interface PromptSource {
+  id: string;
+  domain: string;
+  text: string;
+}
+export interface PromptAgent {
+  domain: string;
+  answer: string;
+  reliability?: number;
+}
+
+const userText = (request: ChatRequest) => request.messages.find((m) => m.role === 'user')?.content ?? '';
+const attr = (attrs: string, name: string) => new RegExp(`${name}="([^"]*)"`).exec(attrs)?.[1];
+
+/** The delimited blocks of a prompt, read back the way the pipeline wrote them. */
+export function blocks(request: ChatRequest, name: string): Array<{ attrs: string; body: string }> {
+  const pattern = new RegExp(`<${name}([^>]*)>\\n([\\s\\S]*?)\\n</${name}>`, 'g');
+  return [...userText(request).matchAll(pattern)].map((match) => ({ attrs: match[1] ?? '', body: match[2] ?? '' }));
+}
+
+export function promptSources(request: ChatRequest): PromptSource[] {
+  return blocks(request, 'source').map(({ attrs, body }) => ({
+    id: attr(attrs, 'id') ?? '',
+    domain: attr(attrs, 'domain') ?? '',
+    text: body,
+  }));
+}
+
+export function promptAgents(request: ChatRequest): PromptAgent[] {
+  return blocks(request, 'agent')
+    .filter(({ attrs }) => attr(attrs, 'id') !== undefined)
+    .map(({ attrs, body }) => {
+      const reliability = attr(attrs, 'reliability');
+      return {
+        domain: attr(attrs, 'domain') ?? '',
+        answer: /^Answer: (.*)$/m.exec(body)?.[1]?.trim() ?? 'IDK',
+        ...(reliability !== undefined ? { reliability: Number(reliability) } : {}),
+      };
+    });
+}
+
+export const promptQuestion = (request: ChatRequest) => blocks(request, 'question')[0]?.body ?? '';
+export const promptMemory = (request: ChatRequest) => blocks(request, 'memory').map((block) => block.body);
+
+/** A scenario's rules: each returns the JSON object the model "writes" for one task. */
+export type Rules = Partial<Record<Task, (request: ChatRequest) => unknown>>;
+
+export interface RecordedCall {
+  task: Task;
+  request: ChatRequest;
+  text: string;
+  startedAt: number;
+  endedAt: number;
+}
+
+export interface ScriptedModelOptions {
+  rules: Rules;
+  /** Answer after this many ms (for the overhead benchmark); 0 answers at once. */
+  delayMs?: number;
+  maxConcurrency?: number;
+  local?: boolean;
+  supportsJsonSchema?: boolean;
+  /** How the JSON is wrapped, to exercise the tolerant parser. */
+  wrap?: 'plain' | 'fence' | 'prose';
+  /** Streams the answer in pieces through onToken. */
+  stream?: boolean;
+}
+
+export interface ScriptedModel extends ChatModel {
+  readonly calls: RecordedCall[];
+  count(task?: Task): number;
+  /** Highest number of calls that were in flight at once. */
+  readonly peakInFlight: number;
+}
+
+const wait = (ms: number, signal?: AbortSignal) =>
+  new Promise<void>((resolve, reject) => {
+    if (ms <= 0) return resolve();
+    const timer = setTimeout(resolve, ms);
+    signal?.addEventListener(
+      'abort',
+      () => {
+        clearTimeout(timer);
+        reject(new FactCheckError('cancelled', 'The check was cancelled.'));
+      },
+      { once: true },
+    );
+  });
+
+/** A deterministic, call-recording ChatModel: answers by the scenario's rules, never by chance. */
+export function scriptedModel(options: ScriptedModelOptions): ScriptedModel {
+  const calls: RecordedCall[] = [];
+  let inFlight = 0;
+  let peak = 0;
+  const model: ScriptedModel = {
+    id: 'scripted:test',
+    maxConcurrency: options.maxConcurrency ?? 8,
+    supportsJsonSchema: options.supportsJsonSchema ?? false,
+    local: options.local ?? false,
+    calls,
+    get peakInFlight() {
+      return peak;
+    },
+    count: (task) => (task ? calls.filter((call) => call.task === task).length : calls.length),
+    async generate(request: ChatRequest): Promise<ChatResult> {
+      if (request.signal?.aborted) throw new FactCheckError('cancelled', 'The check was cancelled.');
+      const task = taskOf(request);
+      const rule = options.rules[task];
+      if (!rule) throw new Error(`scripted model: no rule for ${task}`);
+      const startedAt = Date.now();
+      inFlight++;
+      peak = Math.max(peak, inFlight);
+      try {
+        await wait(options.delayMs ?? 0, request.signal);
+        const json = JSON.stringify(rule(request));
+        const text =
+          options.wrap === 'fence'
+            ? `Here you go:\n\`\`\`json\n${json}\n\`\`\``
+            : options.wrap === 'prose'
+              ? `Sure. ${json.replace(/"(\w+)":/g, "'$1':")} Hope that helps.`
+              : json;
+        if (options.stream && request.onToken)
+          for (const piece of text.match(/.{1,16}/gs) ?? []) request.onToken(piece);
+        calls.push({ task, request, text, startedAt, endedAt: Date.now() });
+        const prompt = request.messages.reduce((sum, message) => sum + message.content.length, 0);
+        return {
+          text,
+          usage: {
+            promptTokens: Math.ceil(prompt / 4),
+            completionTokens: Math.ceil(text.length / 4),
+            ms: Date.now() - startedAt,
+          },
+        };
+      } finally {
+        inFlight--;
+      }
+    },
+  };
+  return model;
+}
