@@ -32,7 +32,7 @@ export interface ErrorContext {
 /** Thrown by our own per-request timer, so it is never mistaken for the person's cancel. */
 export class RequestTimeoutError extends Error {
   constructor(readonly ms: number) {
-    super(`no response within ${Math.round(ms / 1000)} s`);
+    super(`no response within ${seconds(ms)}`);
     this.name = 'RequestTimeoutError';
   }
 }
@@ -44,6 +44,9 @@ export class TruncatedStreamError extends Error {
     this.name = 'TruncatedStreamError';
   }
 }
+
+/** "0.6 s", "60 s": whole seconds unless that would round to nothing. */
+export const seconds = (ms: number) => `${ms < 10_000 ? Math.round(ms / 100) / 10 : Math.round(ms / 1000)} s`;
 
 /** Parses Retry-After (seconds or an HTTP date) and OpenAI's retry-after-ms. */
 export function retryAfterMs(headers: Record<string, string> | undefined, now = Date.now()): number | undefined {
@@ -73,11 +76,15 @@ function bodyText(error: APICallError): string {
   return `${error.responseBody ?? ''} ${error.message}`.toLowerCase();
 }
 
-function fromStatus(error: APICallError, context: ErrorContext): ProviderError {
+function fromStatus(error: APICallError, context: ErrorContext): FactCheckError {
   const status = error.statusCode ?? 0;
   const body = bodyText(error);
   const base = { cause: error, status, retryAfterMs: retryAfterMs(error.responseHeaders) };
   const { service, model } = context;
+  // Anthropic's SDK reports an unreadable first stream event as a 500 carrying the parse error.
+  if (body.includes('ai_jsonparseerror') || body.includes('ai_typevalidationerror')) {
+    return toProviderError(new JSONParseError({ text: error.responseBody ?? '', cause: error }), context);
+  }
   if (status === 402 || body.includes('insufficient_quota') || body.includes('credit balance')) {
     return new ProviderError(
       'quota',
@@ -85,7 +92,8 @@ function fromStatus(error: APICallError, context: ErrorContext): ProviderError {
       { ...base, retryable: false },
     );
   }
-  if (status === 401 || status === 403) {
+  // Gemini answers a wrong key with 400 API_KEY_INVALID rather than 401.
+  if (status === 401 || status === 403 || body.includes('api_key_invalid') || body.includes('api key not valid')) {
     return new ProviderError(
       'bad-key',
       `${service} rejected the API key (HTTP ${status}). Check the key in the extension's options.`,
@@ -138,13 +146,23 @@ export function toProviderError(
   if (error instanceof RequestTimeoutError) {
     return new ProviderError(
       'timeout',
-      `${context.service} did not answer within ${Math.round(error.ms / 1000)} s. Try again, or raise the timeout in the options.`,
+      `${context.service} did not answer within ${seconds(error.ms)}. Try again, or raise the timeout in the options.`,
       { cause: error, retryable: false },
     );
   }
   if (isAbortError(error)) return new ProviderError('cancelled', 'The check was cancelled.', { cause: error });
   if (APICallError.isInstance(error)) {
-    if (error.statusCode !== undefined) return fromStatus(error, context);
+    if (error.statusCode !== undefined && error.statusCode >= 300) return fromStatus(error, context);
+    // A 2xx whose body failed while being read: the connection dropped mid-answer.
+    if (error.statusCode !== undefined) {
+      return toProviderError(
+        isNetworkFailure(error.cause)
+          ? new TruncatedStreamError()
+          : new JSONParseError({ text: '', cause: error.cause }),
+        context,
+        options,
+      );
+    }
     return toProviderError(error.cause ?? new TypeError('Failed to fetch'), context, options);
   }
   if (error instanceof TruncatedStreamError) {

@@ -1,5 +1,6 @@
 import { createAnthropic } from '@ai-sdk/anthropic';
 import { z } from 'zod';
+import { guardedFetch } from './guarded-fetch';
 import { getJson } from './list-models';
 import { originOf, type ProviderDefinition, trimSlash } from './provider-options';
 import { streamTextModel } from './stream-text-model';
@@ -22,7 +23,7 @@ export const anthropicProvider: ProviderDefinition = {
       apiKey: options.apiKey ?? '',
       baseURL,
       headers: BROWSER_ACCESS_HEADER,
-      fetch: options.fetch,
+      fetch: guardedFetch('Anthropic', options.fetch),
     });
     return streamTextModel({
       id: `anthropic:${options.model}`,

@@ -1,5 +1,6 @@
 import { createGoogleGenerativeAI } from '@ai-sdk/google';
 import { z } from 'zod';
+import { guardedFetch } from './guarded-fetch';
 import { getJson } from './list-models';
 import { originOf, type ProviderDefinition, trimSlash } from './provider-options';
 import { streamTextModel } from './stream-text-model';
@@ -19,7 +20,11 @@ export const geminiProvider: ProviderDefinition = {
   createModel(options) {
     const baseURL = trimSlash(options.baseUrl ?? DEFAULT_BASE_URL);
     const origin = originOf(baseURL);
-    const provider = createGoogleGenerativeAI({ apiKey: options.apiKey ?? '', baseURL, fetch: options.fetch });
+    const provider = createGoogleGenerativeAI({
+      apiKey: options.apiKey ?? '',
+      baseURL,
+      fetch: guardedFetch('Gemini', options.fetch),
+    });
     return streamTextModel({
       id: `gemini:${options.model}`,
       language: provider.chat(options.model),

@@ -16,10 +16,10 @@ export async function getJson<T>(
   context: ErrorContext,
   options: ListModelsOptions,
 ): Promise<T> {
-  const doFetch = options.fetch ?? globalThis.fetch;
   const deadline = startDeadline(options.timeoutMs, options.signal);
   try {
-    const response = await doFetch(url, { headers, signal: deadline.signal });
+    const init = { headers, signal: deadline.signal };
+    const response = await (options.fetch ? options.fetch(url, init) : fetch(url, init));
     const body = await response.text();
     if (!response.ok) {
       throw new APICallError({

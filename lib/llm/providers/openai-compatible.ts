@@ -1,6 +1,7 @@
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import { z } from 'zod';
 import { FactCheckError } from '../../core/errors';
+import { guardedFetch } from './guarded-fetch';
 import { getJson } from './list-models';
 import { originOf, type ProviderDefinition, trimSlash } from './provider-options';
 import { streamTextModel } from './stream-text-model';
@@ -31,7 +32,7 @@ export const openaiCompatibleProvider: ProviderDefinition = {
       name: 'openai-compatible',
       baseURL,
       apiKey: options.apiKey || undefined,
-      fetch: options.fetch,
+      fetch: guardedFetch(serviceName(baseURL), options.fetch),
       includeUsage: true,
       // Many local servers know json_object but not json_schema: the schema then stays in the prompt.
       supportsStructuredOutputs: false,

@@ -1,5 +1,6 @@
 import { createOpenAI } from '@ai-sdk/openai';
 import { z } from 'zod';
+import { guardedFetch } from './guarded-fetch';
 import { getJson } from './list-models';
 import { originOf, type ProviderDefinition, trimSlash } from './provider-options';
 import { streamTextModel } from './stream-text-model';
@@ -19,7 +20,11 @@ export const openaiProvider: ProviderDefinition = {
   createModel(options) {
     const baseURL = trimSlash(options.baseUrl ?? DEFAULT_BASE_URL);
     const origin = originOf(baseURL);
-    const provider = createOpenAI({ apiKey: options.apiKey ?? '', baseURL, fetch: options.fetch });
+    const provider = createOpenAI({
+      apiKey: options.apiKey ?? '',
+      baseURL,
+      fetch: guardedFetch('OpenAI', options.fetch),
+    });
     return streamTextModel({
       id: `openai:${options.model}`,
       // Chat Completions: the wire format every OpenAI-style server shares.

@@ -1,6 +1,7 @@
 import { FactCheckError } from '../../core/errors';
 import type { ChatModel } from '../chat-model';
 import { startDeadline } from '../deadline';
+import { seconds } from '../errors';
 import { createLimiter, type Limiter } from '../limit';
 import type { LocalEngine } from './local-engine';
 
@@ -53,7 +54,7 @@ export function webllmChatModel(options: WebLlmModelOptions): ChatModel {
           if (timedOut) {
             throw new FactCheckError(
               'timeout',
-              `The local model produced nothing for ${Math.round(timedOut.ms / 1000)} s. Pick a smaller model or raise the timeout.`,
+              `The local model produced nothing for ${seconds(timedOut.ms)}. Pick a smaller model or raise the timeout.`,
               { cause: error, retryable: false },
             );
           }

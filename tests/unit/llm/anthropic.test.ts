@@ -1,0 +1,9 @@
+import { afterAll } from 'vitest';
+import { describeProviderFaults, timings } from './harness/provider-suite';
+import { anthropicWire } from './harness/wire';
+
+describeProviderFaults(anthropicWire);
+
+afterAll(() => {
+  console.table(timings);
+});
