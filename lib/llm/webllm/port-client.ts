@@ -67,7 +67,12 @@ export function createPortEngine(connect: () => Promise<PortLike>): LocalEngine 
     const opened = await portOf();
     const id = nextId++;
     const value = await new Promise<unknown>((resolve, reject) => {
-      const onAbort = () => opened.postMessage({ id: nextId++, op: 'cancel', target: id } satisfies EngineCall);
+      // Tell the host to stop, and answer the caller now: a GPU finishing its token must not delay a cancel.
+      const onAbort = () => {
+        opened.postMessage({ id: nextId++, op: 'cancel', target: id } satisfies EngineCall);
+        pending.delete(id);
+        reject(new FactCheckError('cancelled', 'The check was cancelled.'));
+      };
       signal?.addEventListener('abort', onAbort, { once: true });
       const settle = () => signal?.removeEventListener('abort', onAbort);
       pending.set(id, {
