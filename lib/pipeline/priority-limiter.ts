@@ -20,16 +20,22 @@ export function createPriorityLimiter(maxConcurrency: number): PriorityLimiter {
   let arrivals = 0;
   const waiting: Waiter[] = [];
 
-  const release = () => {
-    running--;
+  const dispatch = () => {
+    if (running >= size) return;
     waiting.sort((a, b) => a.priority - b.priority || a.order - b.order);
     waiting.shift()?.start();
+  };
+  // The next slot is handed out a tick later: a caller whose call just finished (the fast answer)
+  // can queue its follow-up call in the meantime and, with its higher priority, go first.
+  const release = () => {
+    running--;
+    if (waiting.length > 0) setTimeout(dispatch, 0);
   };
 
   const acquire = (priority: number, signal: AbortSignal | undefined) =>
     new Promise<void>((resolve, reject) => {
       if (signal?.aborted) return reject(new FactCheckError('cancelled', 'The check was cancelled.'));
-      if (running < size) {
+      if (running < size && waiting.length === 0) {
         running++;
         return resolve();
       }
@@ -49,6 +55,7 @@ export function createPriorityLimiter(maxConcurrency: number): PriorityLimiter {
       };
       waiting.push(waiter);
       signal?.addEventListener('abort', onAbort, { once: true });
+      if (running < size) setTimeout(dispatch, 0);
     });
 
   return {
