@@ -8,16 +8,23 @@ import { fakeApi } from './fake-webllm';
 
 const QWEN = 'Qwen2.5-1.5B-Instruct-q4f16_1-MLC';
 
+interface FakePort extends PortLike {
+  sent: unknown[];
+  messageListeners: ((message: unknown) => void)[];
+  disconnectListeners: (() => void)[];
+  peer: FakePort | undefined;
+}
+
 /** Two connected in-memory ports, delivering asynchronously and structured-cloning like the browser. */
-function portPair(): [PortLike & { sent: unknown[] }, PortLike & { sent: unknown[] }] {
-  const make = () => {
+function portPair(): [FakePort, FakePort] {
+  const make = (): FakePort => {
     const messageListeners: ((message: unknown) => void)[] = [];
     const disconnectListeners: (() => void)[] = [];
     return {
       sent: [] as unknown[],
       messageListeners,
       disconnectListeners,
-      peer: undefined as ReturnType<typeof make> | undefined,
+      peer: undefined,
       postMessage(message: unknown) {
         this.sent.push(message);
         const copy = structuredClone(message);
