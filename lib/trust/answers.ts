@@ -1,28 +1,14 @@
 import type { SourceAssessment, Verdict } from '../core/verdict';
+import { answerTokens, isIdk } from '../pipeline/normalize';
 import { IDK } from './types';
 
-/** Answers that mean "this source does not say". */
-const NON_ANSWERS = new Set(['', 'idk', 'unknown', 'i dont know', 'i do not know', 'none', 'no answer', 'n a', 'na']);
-
 /**
- * The comparable form of a keyword answer (case, accents, punctuation, articles, thousands separators),
- * or IDK when it is no answer at all. Two sources agree when their normalized answers are equal.
+ * The comparable form of a keyword answer, the same one the pipeline votes with (case, punctuation,
+ * articles, number and date formats), or IDK when it is no answer at all.
  */
 export function normalizeAnswer(raw: string | null | undefined): string {
-  if (raw === null || raw === undefined) return IDK;
-  const text = raw
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    // 1,234,567 → 1234567 before commas become spaces.
-    .replace(/(\d),(?=\d{3}\b)/g, '$1')
-    .replace(/[^\p{L}\p{N}.]+/gu, ' ')
-    // Keep decimal points, drop sentence dots.
-    .replace(/\.(?!\d)|(?<!\d)\./g, ' ')
-    .replace(/\b(a|an|the)\b/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim();
-  return NON_ANSWERS.has(text) ? IDK : text;
+  if (raw === null || raw === undefined || isIdk(raw)) return IDK;
+  return answerTokens(raw).join(' ') || IDK;
 }
 
 /** What one source said, for the estimation set: IDK when it had nothing relevant to say. */

@@ -1,0 +1,29 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Source } from '@/lib/core/source';
+import { type Verdict, VerdictSchema } from '@/lib/core/verdict';
+
+export const VERDICT_FIXTURES = ['answered', 'ambiguity', 'misinformation', 'outdated', 'refusal'] as const;
+export type VerdictFixture = (typeof VERDICT_FIXTURES)[number];
+
+const DIR = join(import.meta.dirname, '../../fixtures/verdicts');
+
+/** A recorded verdict, checked against the schema so a stale fixture fails loudly. */
+export function loadVerdict(name: VerdictFixture): Verdict {
+  return VerdictSchema.parse(JSON.parse(readFileSync(join(DIR, `${name}.json`), 'utf8')));
+}
+
+/** Captured results matching a verdict's sources, with titles and snippets (one carrying markup). */
+export function sourcesFor(verdict: Verdict): Source[] {
+  return verdict.sources.map((assessment, index) => ({
+    id: assessment.sourceId,
+    rank: index + 1,
+    url: assessment.url,
+    domain: assessment.domain,
+    title: `Result about ${verdict.question} on ${assessment.domain}`,
+    snippet:
+      index === 0
+        ? 'A snippet with <img src=x onerror="alert(1)"> markup that must stay text.'
+        : `Snippet ${index + 1}`,
+  }));
+}

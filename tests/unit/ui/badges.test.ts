@@ -1,0 +1,78 @@
+import { parseHTML } from 'linkedom';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { badgeText, clearBadges, renderBadges } from '@/entrypoints/serp.content/badges';
+import type { Badge } from '@/lib/messaging/tab-messages';
+
+const badge = (overrides: Partial<Badge>): Badge => ({
+  url: 'https://a.example/1',
+  domain: 'a.example',
+  trust: 0.82,
+  evidence: 3,
+  stance: null,
+  blocked: false,
+  ...overrides,
+});
+
+describe('result badges', () => {
+  let document: Document;
+  beforeEach(() => {
+    document = parseHTML(
+      '<html><body><div class="r"><h3 id="t1">First <b>title</b></h3></div><div class="r"><h3 id="t2">Second</h3></div></body></html>',
+    ).document as unknown as Document;
+    vi.stubGlobal('document', document);
+  });
+  afterEach(() => {
+    clearBadges();
+    vi.unstubAllGlobals();
+  });
+
+  const elementFor = (url: string) =>
+    url.endsWith('/1')
+      ? (document.getElementById('t1') ?? undefined)
+      : url.endsWith('/2')
+        ? (document.getElementById('t2') ?? undefined)
+        : undefined;
+
+  it('puts one out-of-flow badge beside each result title, and skips results not on the page', () => {
+    renderBadges(
+      [
+        badge({}),
+        badge({ url: 'https://b.example/2', domain: 'b.example', stance: 'contradicts', trust: 0.2 }),
+        badge({ url: 'https://gone/3' }),
+      ],
+      elementFor,
+    );
+    const hosts = document.querySelectorAll('factcheck-badge');
+    expect(hosts).toHaveLength(2);
+    for (const host of hosts) expect(host.getAttribute('style')).toContain('position:absolute');
+    expect(document.getElementById('t1')?.lastElementChild?.getAttribute('aria-label')).toBe(
+      'Fact check: a.example: trust 82% (3 checks)',
+    );
+    expect(document.getElementById('t2')?.lastElementChild?.getAttribute('data-factcheck-stance')).toBe('contradicts');
+  });
+
+  it('redraws instead of stacking, and clears completely', () => {
+    renderBadges([badge({})], elementFor);
+    renderBadges([badge({})], elementFor);
+    expect(document.querySelectorAll('factcheck-badge')).toHaveLength(1);
+    clearBadges();
+    expect(document.querySelectorAll('factcheck-badge')).toHaveLength(0);
+    expect(document.getElementById('t1')?.innerHTML).toBe('First <b>title</b>');
+  });
+
+  it('says what the badge means in words: trust, evidence, blocked, contradicted', () => {
+    expect(badgeText(badge({ trust: null, evidence: 0 }))).toEqual({
+      short: 'new',
+      full: 'Fact check: a.example: trust unknown (no evidence yet)',
+    });
+    expect(badgeText(badge({ blocked: true })).short).toBe('blocked');
+    expect(badgeText(badge({ stance: 'contradicts', evidence: 1 })).full).toBe(
+      'Fact check: a.example: trust 82% (1 check). The check found this result contradicts the answer.',
+    );
+  });
+
+  it('writes page data as text only', () => {
+    renderBadges([badge({ domain: '<img src=x onerror=alert(1)>' })], elementFor);
+    expect(document.querySelector('img')).toBeNull();
+  });
+});
