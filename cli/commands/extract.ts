@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import { captureWith } from '../../lib/serp/capture';
-import { adapterFor } from '../../lib/serp/registry';
+import { adapterForPage, mayBeResultsPage } from '../../lib/serp/registry';
 import { UsageError } from '../errors';
 import { loadDocument } from '../html';
 import { parseOptions } from '../options';
@@ -16,8 +16,11 @@ export async function extract(argv: string[]): Promise<unknown> {
   const { values } = parseArgs({ args: argv, options: { url: { type: 'string' }, html: { type: 'string' } } });
   const options = parseOptions(ExtractOptions, values);
   const url = new URL(options.url);
-  const adapter = adapterFor(url);
-  if (!adapter) throw new UsageError(`unsupported page: no engine adapter handles ${url.host}${url.pathname}`);
+  const unsupported = () => new UsageError(`unsupported page: no engine adapter handles ${url.host}${url.pathname}`);
+  if (!mayBeResultsPage(url)) throw unsupported();
   const doc = await loadDocument(options.html);
+  // SearXNG instances are known by their page, not their address.
+  const adapter = adapterForPage(url, doc);
+  if (!adapter) throw unsupported();
   return captureWith(adapter, doc, url);
 }

@@ -7,6 +7,8 @@ export interface RawResult {
   url: string;
   snippet: string;
   kind?: Source['kind'];
+  /** The result's container in the page, for drawing badges. Never sent over messaging. */
+  element?: Element;
 }
 
 export interface PageReading {
@@ -17,9 +19,14 @@ export interface PageReading {
   extraction?: 'selectors' | 'fallback';
 }
 
+export interface ReadOptions {
+  /** False skips the engine's known selectors, as if its markup had drifted; tests the fallback. */
+  selectors?: boolean;
+}
+
 /**
  * One search engine. Pure: reads a Document, never fetches, stores or calls browser APIs.
- * `hosts` are the match patterns the content script is registered for.
+ * `matchPatterns` are the pages the content script is registered for.
  */
 export interface SerpAdapter {
   readonly engine: string;
@@ -27,6 +34,11 @@ export interface SerpAdapter {
   readonly matchPatterns: readonly string[];
   /** True for result pages of this engine (not its home page or settings). */
   matches(url: URL): boolean;
-  /** Reads the page with the engine's known markup; null when the markup is not there. */
-  read(doc: Document, url: URL): PageReading | null;
+  /** Engines found by page structure on any host (SearXNG) have this; their `matches` only says "could be". */
+  recognizes?(doc: Document): boolean;
+  /**
+   * Reads the page: the engine's known markup first, the structural fallback when that finds nothing.
+   * Null when the page holds no results; throws PageBlockedError for a bot check.
+   */
+  read(doc: Document, url: URL, options?: ReadOptions): PageReading | null;
 }

@@ -3,6 +3,7 @@ import { type SerpCapture, SerpCaptureSchema } from '../core/serp-capture';
 import type { Source } from '../core/source';
 import type { PageReading, SerpAdapter } from './adapter';
 import { registrableDomain } from './domain';
+import { PageBlockedError } from './page-blocked';
 import { cleanText } from './text';
 
 /** Turns an adapter's reading into a validated capture: ranks, ids, domains, no duplicate URLs. */
@@ -37,7 +38,14 @@ export function toCapture(engine: string, reading: PageReading, url: URL, now = 
 
 /** Reads a results page with the given adapter, or says plainly why it cannot. */
 export function captureWith(adapter: SerpAdapter, doc: Document, url: URL, now?: Date): SerpCapture {
-  const reading = adapter.read(doc, url);
+  let reading: PageReading | null;
+  try {
+    reading = adapter.read(doc, url);
+  } catch (error) {
+    if (error instanceof PageBlockedError)
+      throw new FactCheckError('unsupported-page', error.message, { cause: error });
+    throw error;
+  }
   if (!reading || reading.results.length === 0) {
     throw new FactCheckError('unsupported-page', `No search results could be read from this ${adapter.label} page.`);
   }

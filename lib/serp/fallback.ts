@@ -1,0 +1,145 @@
+import type { RawResult } from './adapter';
+import { all } from './dom';
+import type { Destination } from './results';
+import { textOf } from './text';
+import { hostIs } from './url';
+
+/** What the fallback needs to know of an engine; no class names, which are what drifts. */
+export interface StructureHints {
+  /** The main results column, tried in order before the generic landmarks and the body. */
+  regions: readonly string[];
+  /** Links to the engine itself (navigation, related searches, filters): never results. */
+  isOwnLink(url: URL, page: URL): boolean;
+  destination: Destination;
+}
+
+const LANDMARKS = ['main', '[role="main"]'];
+const HEADINGS = 'h1, h2, h3, h4, [role="heading"]';
+const AD_HOSTS = ['googleadservices.com', 'doubleclick.net', 'yabs.yandex.ru', 'yabs.yandex.com', 'e.baidu.com'];
+const AD_LABELS = new Set(['ad', 'ads', 'sponsored', 'advertisement', 'реклама', '广告', 'anzeige', 'annonce', '광고']);
+/** A link's text shorter than this is an icon or a thumbnail, not a title. */
+const MIN_TITLE = 12;
+/** A link whose whole text is a host name ("www.site.com") is a display URL, not a title. */
+const BARE_HOST = /^[\w-]+(\.[\w-]+)+$/;
+/** A paragraph this long is a snippet, not a label. */
+const MIN_PARAGRAPH = 40;
+
+interface Candidate {
+  link: Element;
+  title: string;
+  url: string;
+}
+
+function regionOf(doc: Document, hints: StructureHints): ParentNode | null {
+  for (const selector of [...hints.regions, ...LANDMARKS]) {
+    const region = doc.querySelector(selector);
+    if (region) return region;
+  }
+  // A saved fragment parses with an empty body; the whole document is then the region.
+  return doc.body?.hasChildNodes() ? doc.body : doc.documentElement;
+}
+
+function candidate(link: Element, title: string, base: URL, hints: StructureHints): Candidate | null {
+  const url = hints.destination(link.getAttribute('href'), base);
+  if (!url || !title) return null;
+  const parsed = new URL(url);
+  if (hints.isOwnLink(parsed, base) || AD_HOSTS.some((host) => hostIs(parsed.hostname, host))) return null;
+  return { link, title, url };
+}
+
+/** Tier 1: a heading inside a link, or a link inside a heading, the way nearly every engine marks titles. */
+function headingLinks(region: ParentNode, base: URL, hints: StructureHints): Candidate[] {
+  const found: Candidate[] = [];
+  for (const heading of all(region, HEADINGS)) {
+    const link = heading.closest('a[href]') ?? heading.querySelector('a[href]');
+    const title = textOf(heading);
+    const hit = link ? candidate(link, title, base, hints) : null;
+    if (hit) found.push(hit);
+  }
+  return found;
+}
+
+/** Tier 2, for heading-less layouts: outbound links whose text is long enough to be a title. */
+function titledLinks(region: ParentNode, base: URL, hints: StructureHints): Candidate[] {
+  const found: Candidate[] = [];
+  for (const link of all(region, 'a[href]')) {
+    // The last block inside the link is the title in card layouts (site name and URL come first).
+    const blocks = all(link, 'div, span');
+    const last = blocks.length > 0 ? blocks[blocks.length - 1] : undefined;
+    const title = textOf(last && textOf(last).length >= MIN_TITLE ? last : link);
+    if (title.length < MIN_TITLE || /^https?:\/\//.test(title) || BARE_HOST.test(title)) continue;
+    const hit = candidate(link, title, base, hints);
+    if (hit) found.push(hit);
+  }
+  return found;
+}
+
+function firstPerUrl(candidates: Candidate[]): Candidate[] {
+  const seen = new Set<string>();
+  return candidates.filter((c) => {
+    if (seen.has(c.url)) return false;
+    seen.add(c.url);
+    return true;
+  });
+}
+
+/** The largest ancestor of a link that holds no other result: the result's card. */
+function containerOf(link: Element, region: ParentNode, others: readonly Element[]): Element {
+  let container = link;
+  for (let parent = link.parentElement; parent && parent !== region; parent = parent.parentElement) {
+    if (others.some((other) => other !== link && parent.contains(other))) break;
+    container = parent;
+  }
+  return container;
+}
+
+function isAd(container: Element): boolean {
+  return all(container, 'span, div, p').some((element) =>
+    AD_LABELS.has((element.textContent ?? '').trim().toLowerCase()),
+  );
+}
+
+/** Display URLs ("https://site.com › path", "www.site.com/path") are chrome, not a snippet. */
+const DISPLAY_URL = /https?:\/\/|›|^\s*[\w-]+(\.[\w-]+)+(\/\S*)?(\s|$)/;
+
+/** The longest text among `selector` matches in the card, outside the title link and display URLs. */
+function longestText(container: Element, link: Element, selector: string): string {
+  let best: Element | null = null;
+  let bestLength = 0;
+  for (const element of all(container, selector)) {
+    if (element.contains(link) || link.contains(element)) continue;
+    const text = element.textContent ?? '';
+    if (DISPLAY_URL.test(text) || element.querySelector('cite')) continue;
+    if (text.length > bestLength) {
+      best = element;
+      bestLength = text.length;
+    }
+  }
+  return textOf(best);
+}
+
+/** A paragraph when the card has a real one (tooltips and labels are short), else the longest text. */
+function snippetOf(container: Element, link: Element): string {
+  const paragraph = longestText(container, link, 'p');
+  // Some engines make the snippet a link too (DuckDuckGo's a.result__snippet).
+  return paragraph.length >= MIN_PARAGRAPH ? paragraph : longestText(container, link, 'div, p, span, a');
+}
+
+/**
+ * Finds results by structure when an engine's known selectors match nothing (class names drift):
+ * title links in the main results region, each with the text of its card as the snippet.
+ */
+export function readByStructure(doc: Document, base: URL, hints: StructureHints): RawResult[] {
+  const region = regionOf(doc, hints);
+  if (!region) return [];
+  let candidates = firstPerUrl(headingLinks(region, base, hints));
+  if (candidates.length < 3) candidates = firstPerUrl(titledLinks(region, base, hints));
+  const links = candidates.map((c) => c.link);
+  const results: RawResult[] = [];
+  for (const { link, title, url } of candidates) {
+    const container = containerOf(link, region, links);
+    if (isAd(container)) continue;
+    results.push({ title, url, snippet: snippetOf(container, link), element: container });
+  }
+  return results;
+}
