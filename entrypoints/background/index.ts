@@ -8,6 +8,7 @@ import { localArea, settings } from '@/lib/storage/browser-areas';
 import { trustStore } from '@/lib/trust/store';
 import { showCaptureBadges } from './badges';
 import { captureHandlers, forgetTab, onContentMessage } from './captures';
+import { modelHandlers } from './model-handlers';
 import { forgetRun, markInterruptedRuns, onRunPortConnect, runHandlers, setRunFinishedHook, startRun } from './runs';
 import { recordCheck, trustHandlers } from './trust-handlers';
 
@@ -15,6 +16,7 @@ const handlers: HandlerMap = {
   ...captureHandlers,
   ...runHandlers,
   ...trustHandlers,
+  ...modelHandlers,
 };
 
 /** After a capture: badges with what is known of each site, and a check when the person asked for auto-runs. */
