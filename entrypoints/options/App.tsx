@@ -1,4 +1,6 @@
 import { GeneralSettings } from '@/components/options/GeneralSettings';
+import { MethodSettings } from '@/components/options/MethodSettings';
+import { TrustTable } from '@/components/options/TrustTable';
 import { useSettings } from '@/hooks/useSettings';
 
 export function App() {
@@ -7,6 +9,8 @@ export function App() {
     <main className="panel options">
       <h1>Fact check settings</h1>
       {current ? <GeneralSettings settings={current} onChange={update} /> : <p className="muted">Loading…</p>}
+      {current && <MethodSettings settings={current} onChange={update} />}
+      <TrustTable />
     </main>
   );
 }

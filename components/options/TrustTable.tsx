@@ -1,0 +1,117 @@
+import { useState } from 'react';
+import { useTrustTable } from '@/hooks/useTrustTable';
+import { defaultTrustQuery, type OverrideFilter, type TrustSortKey, visibleRows } from '@/lib/ui/trust-table';
+import { TrustRowEditor } from './TrustRowEditor';
+import { TrustTransfer } from './TrustTransfer';
+
+const COLUMNS: { key: TrustSortKey; label: string }[] = [
+  { key: 'domain', label: 'Site' },
+  { key: 'reliability', label: 'Trust' },
+  { key: 'evidence', label: 'Evidence' },
+  { key: 'lastSeen', label: 'Last seen' },
+];
+
+const FILTERS: { value: OverrideFilter; label: string }[] = [
+  { value: 'all', label: 'All sites' },
+  { value: 'none', label: 'Estimated only' },
+  { value: 'trusted', label: 'Trusted' },
+  { value: 'distrusted', label: 'Distrusted' },
+  { value: 'blocked', label: 'Blocked' },
+  { value: 'custom', label: 'Custom weight' },
+];
+
+/** Per-site reliability: what the checks taught, and the person's overrides, which win. */
+export function TrustTable() {
+  const table = useTrustTable();
+  const [query, setQuery] = useState(defaultTrustQuery);
+  const rows = table.rows ? visibleRows(table.rows, query) : [];
+  const sortBy = (key: TrustSortKey) =>
+    setQuery((q) => ({ ...q, sort: key, descending: q.sort === key ? !q.descending : key !== 'domain' }));
+
+  return (
+    <section aria-labelledby="trust-heading" data-testid="trust-table">
+      <h2 id="trust-heading">Site trust</h2>
+      <p className="muted small">
+        Estimated from past checks (sites that agree with the consensus earn trust); your reviews count more than
+        estimates, and your overrides always win. Blocked sites are left out of checks.
+      </p>
+      <TrustTransfer onExport={table.exportJson} onImport={table.importJson} onResetAll={() => void table.reset()} />
+      {table.error && (
+        <p role="alert" className="error" data-testid="trust-error">
+          {table.error}
+        </p>
+      )}
+      {table.notice && (
+        <p role="status" className="notice" data-testid="trust-notice">
+          {table.notice}
+        </p>
+      )}
+      <div className="row wrap">
+        <label className="row">
+          Find
+          <input
+            type="search"
+            value={query.text}
+            placeholder="example.org"
+            data-testid="trust-filter"
+            onChange={(event) => setQuery({ ...query, text: event.currentTarget.value })}
+          />
+        </label>
+        <label className="row">
+          Show
+          <select
+            value={query.override}
+            onChange={(event) => setQuery({ ...query, override: event.currentTarget.value as OverrideFilter })}
+          >
+            {FILTERS.map((filter) => (
+              <option key={filter.value} value={filter.value}>
+                {filter.label}
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
+      {table.rows === null ? (
+        <p className="muted">Loading…</p>
+      ) : table.rows.length === 0 ? (
+        <p className="muted">No sites yet: run a check and the sites it reads appear here.</p>
+      ) : (
+        <div className="table-scroll">
+          <table className="trust-table">
+            <thead>
+              <tr>
+                {COLUMNS.map((column) => (
+                  <th
+                    key={column.key}
+                    scope="col"
+                    aria-sort={query.sort === column.key ? (query.descending ? 'descending' : 'ascending') : 'none'}
+                  >
+                    <button type="button" className="sort-button" onClick={() => sortBy(column.key)}>
+                      {column.label}
+                      {query.sort === column.key ? (query.descending ? ' ↓' : ' ↑') : ''}
+                    </button>
+                  </th>
+                ))}
+                <th scope="col">Your override</th>
+                <th scope="col">
+                  <span className="visually-hidden">Reset</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((row) => (
+                <TrustRowEditor
+                  key={row.domain}
+                  row={row}
+                  onOverride={(domain, override) => void table.setOverride(domain, override)}
+                  onReset={(domain) => void table.reset(domain)}
+                />
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {table.rows !== null && table.rows.length > 0 && rows.length === 0 && <p className="muted">No site matches.</p>}
+    </section>
+  );
+}
