@@ -4,6 +4,7 @@ import type { StorageArea } from '../storage/area';
 import { defineItem } from '../storage/versioned-item';
 import { responsesOf } from './answers';
 import { trustKey } from './domain';
+import { estimateReliability } from './estimator';
 import { labelsOf, reviewLabel, withReview } from './reviews';
 import {
   type EstimateCache,
@@ -236,19 +237,13 @@ export function createTrustStore(area: StorageArea, estimator: Estimator): Trust
 const stores = new WeakMap<StorageArea, TrustStore>();
 
 /**
- * Until lib/trust/estimator.ts lands (pipeline work), evidence is kept but no site is estimated:
- * every site stays at the neutral prior. Replaced by estimateReliability as soon as it exists.
- */
-const pendingEstimator: Estimator = () => ({ reliability: {}, answers: {}, evidence: {}, iterations: 0 });
-
-/**
  * The extension's trust store, estimating with the RA-RAG procedure. One instance per storage area,
  * so every caller in a context shares one queue of updates and no write overtakes another.
  */
 export function trustStore(area: StorageArea): TrustStore {
   let store = stores.get(area);
   if (!store) {
-    store = createTrustStore(area, pendingEstimator);
+    store = createTrustStore(area, (questions) => estimateReliability(questions));
     stores.set(area, store);
   }
   return store;

@@ -3,17 +3,11 @@ import { overrideReliability } from './overrides';
 import { DomainEvidenceSchema, OverrideKindSchema, type TrustState } from './state';
 import { type DomainTrust, NEUTRAL_TRUST } from './types';
 
-/**
- * How many answers the neutral prior is worth. With little evidence a site stays near neutral,
- * so one lucky agreement does not make it fully trusted.
- */
-export const PRIOR_STRENGTH = 2;
-
 export const TrustRowSchema = z.object({
   domain: z.string(),
   /** The weight runs use: the override when there is one, else the estimate, else neutral. */
   reliability: z.number().min(0).max(1),
-  /** The estimate alone (shrunk toward neutral by the evidence), whatever the override says. */
+  /** The estimate alone, whatever the override says. */
   estimated: z.number().min(0).max(1),
   evidence: DomainEvidenceSchema,
   override: z.object({ kind: OverrideKindSchema, weight: z.number().min(0).max(1).optional() }).nullable(),
@@ -24,12 +18,6 @@ export const TrustRowSchema = z.object({
 export type TrustRow = z.infer<typeof TrustRowSchema>;
 
 const NO_EVIDENCE = { answered: 0, agreed: 0, reviewed: 0 };
-
-/** The estimate pulled toward the neutral prior in proportion to how little evidence stands behind it. */
-export function shrunkEstimate(raw: number | undefined, answered: number): number {
-  if (raw === undefined || answered === 0) return NEUTRAL_TRUST.reliability;
-  return (raw * answered + NEUTRAL_TRUST.reliability * PRIOR_STRENGTH) / (answered + PRIOR_STRENGTH);
-}
 
 function lastSeenIndex(state: TrustState): Map<string, string> {
   const seen = new Map<string, string>();
@@ -44,7 +32,8 @@ function lastSeenIndex(state: TrustState): Map<string, string> {
 
 function rowOf(state: TrustState, domain: string, lastSeen: string | null): TrustRow {
   const evidence = state.estimate.evidence[domain] ?? NO_EVIDENCE;
-  const estimated = shrunkEstimate(state.estimate.reliability[domain], evidence.answered);
+  // The estimator already shrinks toward the neutral prior by how little evidence there is.
+  const estimated = state.estimate.reliability[domain] ?? NEUTRAL_TRUST.reliability;
   const stored = state.overrides[domain];
   const override = stored
     ? { kind: stored.kind, ...(stored.weight !== undefined ? { weight: stored.weight } : {}) }

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { memoryArea } from '@/lib/storage/area';
-import { createTrustStore, type Estimator, MAX_QUESTIONS } from '@/lib/trust/store';
-import { PRIOR_STRENGTH } from '@/lib/trust/table';
+import { createTrustStore, type Estimator, MAX_QUESTIONS, trustStore } from '@/lib/trust/store';
 import { type EstimationQuestion, IDK, NEUTRAL_TRUST } from '@/lib/trust/types';
 import { loadVerdict } from '../helpers/verdicts';
 
@@ -48,8 +47,7 @@ describe('trust store', () => {
     });
     expect(question?.label).toBeUndefined();
     const trust = (await store.lookup())('www.britannica.com');
-    // One answer against a prior worth PRIOR_STRENGTH answers.
-    expect(trust.reliability).toBeCloseTo((0.9 + 0.5 * PRIOR_STRENGTH) / (1 + PRIOR_STRENGTH));
+    expect(trust.reliability).toBe(0.9);
     expect(trust.evidence).toBe(1);
   });
 
@@ -121,21 +119,30 @@ describe('trust store', () => {
   });
 
   it('keeps at most MAX_QUESTIONS, dropping the oldest unreviewed first', async () => {
-    const area = memoryArea();
+    const at = (i: number) => new Date(Date.UTC(2026, 0, 1, 0, 0, i)).toISOString();
+    const questions = Array.from({ length: MAX_QUESTIONS }, (_, i) => ({
+      id: `check-${i}`,
+      at: at(i + 10),
+      responses: { 'a.org': 'x' },
+      reviews: [],
+    }));
+    questions[0] = {
+      ...questions[0],
+      id: 'reviewed-first',
+      at: at(0),
+      reviews: [{ conflictId: 'c1', choice: 'a', at: at(0), accepted: ['x'], rejected: [] }],
+    } as (typeof questions)[number];
+    const area = memoryArea({
+      trust: { v: 1, value: { questions, overrides: {}, estimate: { reliability: {}, evidence: {} } } },
+    });
     const { estimate, calls } = recordingEstimator();
     const store = createTrustStore(area, estimate);
-    await store.recordReview({
-      checkId: 'reviewed-first',
-      verdict: misinformation,
-      conflictId: 'c1',
-      choice: 'a',
-      at: '2020-01-01T00:00:00.000Z',
-    });
-    for (let i = 0; i < MAX_QUESTIONS + 5; i++) await store.recordVerdict(misinformation, `check-${i}`);
+    await store.recordVerdict(misinformation, 'newest');
     const last = calls.at(-1) ?? [];
     expect(last).toHaveLength(MAX_QUESTIONS);
     expect(last.some((q) => q.id === 'reviewed-first')).toBe(true);
-    expect(last.some((q) => q.id === 'check-0')).toBe(false);
+    expect(last.some((q) => q.id === 'check-1')).toBe(false);
+    expect(last.some((q) => q.id === 'newest')).toBe(true);
   });
 
   it('serializes concurrent writes: none is lost', async () => {
@@ -187,6 +194,26 @@ describe('trust store', () => {
 
     await target.importJson(json, 'replace');
     expect((await target.table()).some((row) => row.domain === 'mine.org')).toBe(false);
+  });
+
+  it('with the RA-RAG estimator: agreement earns trust, and a review outweighs the estimate', async () => {
+    const store = trustStore(memoryArea());
+    for (let i = 0; i < 4; i++) await store.recordVerdict(misinformation, `check-${i}`);
+    const earlier = await store.lookup();
+    expect(earlier('britannica.com').reliability).toBeGreaterThan(earlier('example.net').reliability);
+    expect(earlier('britannica.com').evidence).toBe(4);
+    // The person says the lone site was right, on one check: it now beats the majority there.
+    await store.recordReview({
+      checkId: 'check-0',
+      verdict: misinformation,
+      conflictId: 'c1',
+      choice: 'b',
+      at: new Date().toISOString(),
+    });
+    const later = await store.lookup();
+    expect(later('example.net').reliability).toBeGreaterThan(earlier('example.net').reliability);
+    expect(later('britannica.com').reliability).toBeLessThan(earlier('britannica.com').reliability);
+    expect((await store.rows(['example.net']))['example.net']?.evidence).toMatchObject({ answered: 4, reviewed: 1 });
   });
 
   it('recovers from a corrupt stored value with a neutral start', async () => {
