@@ -1,4 +1,7 @@
+import { check } from './commands/check';
+import { evaluate } from './commands/eval';
 import { extract } from './commands/extract';
+import { reliability } from './commands/reliability';
 import { exitCodeFor, UsageError } from './errors';
 
 type Command = (argv: string[]) => Promise<unknown>;
@@ -6,11 +9,22 @@ type Command = (argv: string[]) => Promise<unknown>;
 /** Each command lives in its own file under cli/commands and prints JSON on stdout. */
 const COMMANDS: Record<string, Command> = {
   extract,
+  check: (argv) => check(argv),
+  eval: (argv) => evaluate(argv),
+  reliability,
 };
 
 const USAGE = `usage: factcheck <command> [options]
 commands:
-  extract --url <page url> --html <file>                 print the SerpCapture JSON`;
+  extract --url <page url> --html <file>                 print the SerpCapture JSON
+  check --question <q> --sources <file.json> [--method norag|concat|astute|madam|auto]
+        --base-url <url> --model <id> [--api-key-env VAR]  print the Verdict JSON
+        [--trust <file.json>] [--answer-box <text>]
+  eval --dataset <file.jsonl> [--method m] --base-url <url> --model <id>
+        [--limit N] [--offset N] [--jobs K] [--out items.jsonl]   print RAMDocs metrics
+  reliability --responses <file.json>                    print estimated reliability + answers
+method options: --iterations t (1) --passages m (1) --rounds T (3) --kappa k (4)
+        --alpha a (0.5) --beta b (1.0) --max-calls N (60) --max-tokens N (120000) --cap-agents`;
 
 export async function main(argv: string[]): Promise<number> {
   const [name, ...rest] = argv;

@@ -1,5 +1,7 @@
+import type { ModelCli } from '@/cli/commands/check';
 import { FactCheckError } from '@/lib/core/errors';
 import type { ChatModel, ChatRequest, ChatResult } from '@/lib/llm/chat-model';
+import { isIdk, normalizeAnswer } from '@/lib/pipeline/normalize';
 
 /** Which prompt a request is, told from its system message (as a reader of the prompt would). */
 export type Task = 'norag' | 'internal' | 'consolidate' | 'finalize' | 'concat' | 'agent' | 'aggregator' | 'reflect';
@@ -161,4 +163,103 @@ export function scriptedModel(options: ScriptedModelOptions): ScriptedModel {
     },
   };
   return model;
+}
+
+/** Keeps every answer with at least half the support of the best one (support = Σ weight). */
+export function decide(supports: Array<{ answer: string; weight: number }>) {
+  const totals = new Map<string, { answer: string; weight: number }>();
+  for (const { answer, weight } of supports) {
+    if (isIdk(answer)) continue;
+    const key = normalizeAnswer(answer);
+    const entry = totals.get(key) ?? { answer, weight: 0 };
+    entry.weight += weight;
+    totals.set(key, entry);
+  }
+  const best = Math.max(0, ...[...totals.values()].map((entry) => entry.weight));
+  const entries = [...totals.values()].sort((a, b) => b.weight - a.weight);
+  return {
+    accepted: entries.filter((entry) => best > 0 && entry.weight >= 0.5 * best).map((entry) => entry.answer),
+    rejected: entries.filter((entry) => entry.weight < 0.5 * best).map((entry) => entry.answer),
+  };
+}
+
+/**
+ * A model without memory that answers from the document it is shown: `answerFor` maps a
+ * document's text to what it says (undefined or "unknown" = nothing). Used for RAMDocs and timing.
+ */
+export function documentReaderRules(answerFor: (text: string) => string | undefined): Rules {
+  const read = (text: string) => {
+    const answer = answerFor(text);
+    return answer === undefined || isIdk(answer) ? undefined : answer;
+  };
+  const readAll = (request: ChatRequest) =>
+    promptSources(request).map((block) => ({ number: Number(block.id), answer: read(block.text) }));
+  const unknownMemory = { passages: [], answer: 'IDK', confidence: 0 };
+  return {
+    norag: () => ({ answers: [], confidence: 0 }),
+    internal: () => unknownMemory,
+    reflect: () => unknownMemory,
+    agent: (request) => {
+      const answer = read(promptSources(request)[0]?.text ?? '');
+      return { answer: answer ?? 'IDK', explanation: answer ? `The document says ${answer}.` : 'Not in the document.' };
+    },
+    aggregator: (request) => {
+      const { accepted, rejected } = decide(
+        promptAgents(request).map((agent) => ({ answer: agent.answer, weight: agent.reliability ?? 1 })),
+      );
+      return {
+        answers: accepted,
+        rejected: rejected.map((answer) => ({ answer, reason: 'misinformation' })),
+        explanation: `Supported: ${accepted.join(', ') || 'nothing'}.`,
+      };
+    },
+    concat: (request) => {
+      const found = readAll(request);
+      const { accepted } = decide(found.map((entry) => ({ answer: entry.answer ?? 'IDK', weight: 1 })));
+      return {
+        answers: accepted.map((answer) => ({
+          answer,
+          sources: found.filter((entry) => entry.answer === answer).map((entry) => entry.number),
+        })),
+        explanation: 'Read from the documents.',
+      };
+    },
+    consolidate: (request) => ({
+      documents: readAll(request).flatMap((entry) =>
+        entry.answer ? [{ text: `Says ${entry.answer}`, memory: false, from: [entry.number] }] : [],
+      ),
+    }),
+    finalize: (request) => {
+      const found = readAll(request);
+      const { accepted } = decide(found.map((entry) => ({ answer: entry.answer ?? 'IDK', weight: 1 })));
+      const answers = [...new Set(found.flatMap((entry) => (entry.answer ? [entry.answer] : [])))];
+      return {
+        groups: answers.map((answer) => ({
+          answer,
+          summary: `Documents say ${answer}.`,
+          sources: found.filter((entry) => entry.answer === answer).map((entry) => entry.number),
+          memory: false,
+          confidence: accepted.includes(answer) ? 0.8 : 0.2,
+        })),
+        answers: accepted,
+        final: accepted[0] ?? 'IDK',
+        explanation: 'Grouped the documents.',
+      };
+    },
+  };
+}
+
+/** Stands in for cli/model-options.ts in CLI tests: the same option names, a scripted model behind them. */
+export function scriptedModelCli(model: ChatModel): () => Promise<ModelCli> {
+  return async () => ({
+    options: {
+      'base-url': { type: 'string' },
+      model: { type: 'string' },
+      'api-key-env': { type: 'string' },
+      provider: { type: 'string' },
+      timeout: { type: 'string' },
+      concurrency: { type: 'string' },
+    },
+    fromValues: () => model,
+  });
 }

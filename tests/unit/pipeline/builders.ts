@@ -2,10 +2,9 @@ import { type MethodParams, MethodParamsSchema } from '@/lib/core/settings';
 import type { Source } from '@/lib/core/source';
 import type { Method } from '@/lib/core/verdict';
 import type { ChatModel, ChatRequest } from '@/lib/llm/chat-model';
-import { normalizeAnswer } from '@/lib/pipeline/normalize';
 import type { CheckInput } from '@/lib/pipeline/types';
 import { NEUTRAL_TRUST, type TrustLookup } from '@/lib/trust/types';
-import { promptAgents, promptMemory, promptSources, type Rules } from '../helpers/scripted-model';
+import { decide, promptAgents, promptMemory, promptSources, type Rules } from '../helpers/scripted-model';
 
 let nextId = 0;
 export function source(domain: string, snippet: string, title = ''): Source {
@@ -48,23 +47,6 @@ export interface World {
 const find = (world: World, text: string) =>
   world.candidates.find((candidate) => text.toLowerCase().includes(candidate.toLowerCase()));
 
-/** Keeps every answer with at least half the support of the best one; support = Σ reliability or count. */
-function decide(supports: Array<{ answer: string; weight: number }>) {
-  const totals = new Map<string, { answer: string; weight: number }>();
-  for (const { answer, weight } of supports) {
-    const key = normalizeAnswer(answer);
-    const entry = totals.get(key) ?? { answer, weight: 0 };
-    entry.weight += weight;
-    totals.set(key, entry);
-  }
-  const best = Math.max(0, ...[...totals.values()].map((entry) => entry.weight));
-  const entries = [...totals.values()].sort((a, b) => b.weight - a.weight);
-  return {
-    accepted: entries.filter((entry) => entry.weight >= 0.5 * best && best > 0).map((entry) => entry.answer),
-    rejected: entries.filter((entry) => entry.weight < 0.5 * best).map((entry) => entry.answer),
-  };
-}
-
 /**
  * Rules for a careful reader: an agent answers what its source says (a known candidate) or IDK;
  * the aggregator keeps answers with at least half the best support, weighing by the reliability it
@@ -94,7 +76,7 @@ export function readerRules(world: World): Rules {
       return { answer: answer ?? 'IDK', explanation: answer ? `The source says ${answer}.` : 'Not in the source.' };
     },
     aggregator: (request) => {
-      const agents = promptAgents(request).filter((agent) => normalizeAnswer(agent.answer) !== 'idk');
+      const agents = promptAgents(request);
       const { accepted, rejected } = decide(agents.map((a) => ({ answer: a.answer, weight: a.reliability ?? 1 })));
       return {
         answers: accepted,
