@@ -4,6 +4,9 @@ import type { Destination } from './results';
 import { textOf } from './text';
 import { withoutTextFragment } from './url';
 
+/** Links that sit in answer blocks without being sources (content licences). */
+const NOT_SOURCES = /(^|\.)creativecommons\.org$/;
+
 /** Outbound links in an answer block, unwrapped and de-duplicated: the sources it cites. */
 export function citedUrls(
   block: Element,
@@ -15,7 +18,9 @@ export function citedUrls(
   const urls = new Set<string>();
   for (const link of all(block, linkSelector)) {
     const target = destination(link.getAttribute('href'), base);
-    if (target && !isOwnLink(new URL(target))) urls.add(withoutTextFragment(target));
+    if (!target) continue;
+    const parsed = new URL(target);
+    if (!isOwnLink(parsed) && !NOT_SOURCES.test(parsed.hostname)) urls.add(withoutTextFragment(target));
   }
   return [...urls];
 }

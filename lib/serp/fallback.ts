@@ -108,7 +108,8 @@ function longestText(container: Element, link: Element, selector: string): strin
   let bestLength = 0;
   for (const element of all(container, selector)) {
     if (element.contains(link) || link.contains(element)) continue;
-    const text = element.textContent ?? '';
+    // Pretty-printed pages pad text with indentation: measure words, not whitespace.
+    const text = (element.textContent ?? '').replace(/\s+/g, ' ').trim();
     if (DISPLAY_URL.test(text) || element.querySelector('cite')) continue;
     if (text.length > bestLength) {
       best = element;
@@ -125,6 +126,28 @@ function snippetOf(container: Element, link: Element): string {
   return paragraph.length >= MIN_PARAGRAPH ? paragraph : longestText(container, link, 'div, p, span, a');
 }
 
+/** How many ancestors up the fallback looks for a snippet beside a title-only card. */
+const SNIPPET_LEVELS = 3;
+
+/**
+ * The card's snippet; when the card is the title alone (sitelinks share its block, or a saved fragment
+ * cut it), the text of the blocks that follow it, up to the next result.
+ */
+function snippetNear(container: Element, link: Element, others: readonly Element[]): string {
+  const own = snippetOf(container, link);
+  if (own) return own;
+  let node: Element | null = container;
+  for (let level = 0; node && level < SNIPPET_LEVELS; level++, node = node.parentElement) {
+    for (let sibling = node.nextElementSibling; sibling; sibling = sibling.nextElementSibling) {
+      const next = sibling;
+      if (others.some((other) => next.contains(other))) return '';
+      const text = snippetOf(next, link);
+      if (text) return text;
+    }
+  }
+  return '';
+}
+
 /**
  * Finds results by structure when an engine's known selectors match nothing (class names drift):
  * title links in the main results region, each with the text of its card as the snippet.
@@ -139,7 +162,7 @@ export function readByStructure(doc: Document, base: URL, hints: StructureHints)
   for (const { link, title, url } of candidates) {
     const container = containerOf(link, region, links);
     if (isAd(container)) continue;
-    results.push({ title, url, snippet: snippetOf(container, link), element: container });
+    results.push({ title, url, snippet: snippetNear(container, link, links), element: container });
   }
   return results;
 }

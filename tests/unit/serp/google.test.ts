@@ -1,49 +1,94 @@
 import { describe, expect, it } from 'vitest';
-import { captureWith } from '@/lib/serp/capture';
 import { google } from '@/lib/serp/engines/google';
 import { adapterFor } from '@/lib/serp/registry';
-import { serpDocument } from '../helpers/fixtures';
+import { captureFixture, expectWellFormed } from './read-fixture';
 
-const url = (q: string) => new URL(`https://www.google.com/search?q=${encodeURIComponent(q)}`);
+const url = (q: string, host = 'www.google.com') => new URL(`https://${host}/search?q=${encodeURIComponent(q)}`);
+/** The search host itself; help pages such as support.google.com can be real results. */
+const GOOGLE = /^(www\.)?google\.[a-z.]+$/;
 
 describe('google adapter', () => {
-  it('is chosen for Google result pages only', () => {
+  it('is chosen for Google result pages on every country domain, and only those', () => {
     expect(adapterFor(url('x'))?.engine).toBe('google');
+    for (const host of ['www.google.co.uk', 'www.google.de', 'www.google.com.br', 'www.google.co.jp', 'google.fr']) {
+      expect(adapterFor(url('x', host))?.engine).toBe('google');
+    }
     expect(adapterFor(new URL('https://www.google.com/'))).toBeUndefined();
     expect(adapterFor(new URL('https://www.google.com.evil.example/search?q=x'))).toBeUndefined();
+    expect(adapterFor(new URL('https://www.google.notatld/search?q=x'))).toBeUndefined();
   });
 
-  it('reads the organic results of a 2025 page in rank order with real destinations and domains', () => {
-    const capture = captureWith(
-      google,
-      serpDocument('google/google-2025-02-ai-overview-cancer-deaths.html'),
-      url('cancer deaths per year in the usa'),
-    );
+  it('registers one match pattern per Google search domain, since a pattern cannot wildcard a TLD', () => {
+    expect(google.matchPatterns).toContain('https://www.google.co.uk/search*');
+    expect(google.matchPatterns).toContain('https://www.google.com.au/search*');
+    expect(google.matchPatterns.length).toBeGreaterThan(150);
+    for (const pattern of google.matchPatterns) expect(pattern).toMatch(/^https:\/\/www\.google\.[a-z.]+\/search\*$/);
+  });
+
+  it('reads a 2025 page in rank order with real destinations, domains, snippets and the AI Overview', () => {
+    const capture = captureFixture('google/google-2025-02-ai-overview-cancer-deaths.html');
     expect(capture.query).toBe('cancer deaths per year in the usa');
+    expect(capture.extraction).toBe('selectors');
     expect(capture.results).toHaveLength(10);
-    expect(capture.results.map((r) => r.rank)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
     expect(capture.results[0]).toMatchObject({
       id: 'r1',
       title: 'Cancer Facts & Figures 2021',
       domain: 'cancer.org',
       url: 'https://www.cancer.org/research/cancer-facts-statistics/all-cancer-facts-figures/cancer-facts-figures-2021.html',
     });
-    expect(capture.results[1]?.domain).toBe('cdc.gov');
-    expect(capture.results[2]?.domain).toBe('cancer.gov');
+    expect(capture.results.slice(1, 3).map((r) => r.domain)).toEqual(['cdc.gov', 'cancer.gov']);
     expect(capture.results[0]?.snippet).toContain('608,570 cancer deaths');
-    for (const result of capture.results) {
-      expect(result.url).not.toMatch(/google\.com\/url/);
-      expect(result.snippet).not.toMatch(/\s{2,}/);
-    }
+    expect(capture.answerBox?.kind).toBe('ai-overview');
+    expect(capture.answerBox?.text).toMatch(/^According to the American Cancer Society, in 2022/);
+    // Cited sources without the #:~:text= fragment; Google's own "Learn more" link is not a source.
+    expect(capture.answerBox?.sourceUrls).toEqual([
+      'https://www.cancer.org/research/cancer-facts-statistics/all-cancer-facts-figures/cancer-facts-figures-2022.html',
+      'https://www.cdc.gov/nchs/fastats/cancer.htm',
+      'https://odphp.health.gov/healthypeople/objectives-and-data/browse-objectives/cancer',
+    ]);
+    expectWellFormed(capture, GOOGLE);
+  });
+
+  it('records no AI Overview when the page only holds its loading placeholder', () => {
+    const capture = captureFixture('google/google-2025-02-ai-overview-placeholder-tesla-manifesto.html');
+    expect(capture.answerBox).toBeUndefined();
+    expect(capture.results).toHaveLength(10);
+    expect(capture.results[0]).toMatchObject({ url: 'https://www.tesla.com/secret-master-plan', domain: 'tesla.com' });
+    expect(capture.results[0]?.snippet).toContain('The Tesla Roadster is designed to beat');
+  });
+
+  it('reads a featured snippet with its source', () => {
+    const capture = captureFixture('google/google-2023-05-featured-snippet.html');
+    expect(capture.results).toHaveLength(9);
+    expect(capture.results[0]?.url).toBe('https://backlinko.com/hub/seo/featured-snippets');
+    expect(capture.answerBox).toEqual({
+      kind: 'featured-snippet',
+      text: expect.stringMatching(/^Featured snippets are special boxes where the format of a regular search result/),
+      sourceUrls: ['https://developers.google.com/search/docs/appearance/featured-snippets'],
+    });
+    expectWellFormed(capture, GOOGLE);
+  });
+
+  it('reads a dictionary panel as a knowledge panel', () => {
+    const capture = captureFixture('google/google-2024-03-define-judgement.html');
+    expect(capture.results).toHaveLength(10);
+    expect(capture.results[0]).toMatchObject({
+      title: 'Judgment Definition & Meaning',
+      url: 'https://www.merriam-webster.com/dictionary/judgment',
+      domain: 'merriam-webster.com',
+    });
+    expect(capture.answerBox?.kind).toBe('knowledge-panel');
+    expect(capture.answerBox?.text).toContain('the ability to make considered decisions');
   });
 
   it('reads the 2025 rendered DOM that has no div.g', () => {
-    const capture = captureWith(
-      google,
-      serpDocument('google/google-2025-10-rendered-react-github.html'),
-      url('react github'),
-    );
+    const capture = captureFixture('google/google-2025-10-rendered-react-github.html');
+    expect(capture.query).toBe('react github');
+    expect(capture.results).toHaveLength(7);
     expect(capture.results[0]).toMatchObject({ url: 'https://github.com/facebook/react', domain: 'github.com' });
-    expect(capture.results.length).toBeGreaterThanOrEqual(7);
+    expect(capture.results[0]?.snippet).toContain(
+      'The main purpose of this repository is to continue evolving React core',
+    );
+    expectWellFormed(capture, GOOGLE);
   });
 });

@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { portable } from '@/lib/serp/read-page';
+import { decodeBase64Url, withoutTextFragment } from '@/lib/serp/url';
+
+describe('url helpers', () => {
+  it('decodes Bing’s unpadded base64url targets, and refuses garbage', () => {
+    expect(decodeBase64Url('aHR0cHM6Ly93d3cudzNzY2hvb2xzLmNvbS9Kcy8')).toBe('https://www.w3schools.com/Js/');
+    expect(decodeBase64Url('aHR0cHM6Ly9leGFtcGxlLm9yZy8_YT0x')).toBe('https://example.org/?a=1');
+    expect(decodeBase64Url('%%%')).toBeNull();
+  });
+
+  it('drops scroll-to-text fragments only', () => {
+    expect(withoutTextFragment('https://a.org/p#:~:text=x')).toBe('https://a.org/p');
+    expect(withoutTextFragment('https://a.org/p#section')).toBe('https://a.org/p#section');
+  });
+});
+
+describe('portable', () => {
+  it('keeps result elements in the page and sends the rest', () => {
+    const element = { tagName: 'DIV' } as unknown as Element;
+    const { reading, elements } = portable({
+      query: 'q',
+      results: [{ title: 't', url: 'https://a.org/', snippet: 's', element }],
+    });
+    expect(reading.results).toEqual([{ title: 't', url: 'https://a.org/', snippet: 's' }]);
+    expect(JSON.stringify(reading)).not.toContain('DIV');
+    expect(elements.get('https://a.org/')).toBe(element);
+  });
+});
