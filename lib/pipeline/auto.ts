@@ -29,11 +29,13 @@ const isBudget = (error: unknown) => error instanceof FactCheckError && error.co
 export async function runAuto(input: CheckInput): Promise<Verdict> {
   const run = startMethod(input);
   const { ledger } = run;
-  const latest: { verdict: Verdict | null } = { verdict: null };
-  const publish = (verdict: Verdict) => {
+  const latest: { verdict: Verdict | null; rank: number } = { verdict: null, rank: 0 };
+  // A later stage's verdict is never replaced by an earlier stage's that finished late.
+  const publish: Publish = (verdict, rank) => {
+    if (rank < latest.rank) return;
     latest.verdict = { ...verdict, method: 'auto' };
+    latest.rank = rank;
     ledger.emit({ type: 'partial', verdict: latest.verdict });
-    return latest.verdict;
   };
   try {
     return await composedRun(run, publish);
@@ -44,7 +46,9 @@ export async function runAuto(input: CheckInput): Promise<Verdict> {
   }
 }
 
-async function composedRun(run: MethodRun, publish: (verdict: Verdict) => Verdict): Promise<Verdict> {
+type Publish = (verdict: Verdict, rank: number) => void;
+
+async function composedRun(run: MethodRun, publish: Publish): Promise<Verdict> {
   const { input, ledger, usable } = run;
   const params = input.params;
   const fastCalls = (params.passages > 0 ? 1 : 0) + params.iterations;
@@ -54,41 +58,43 @@ async function composedRun(run: MethodRun, publish: (verdict: Verdict) => Verdic
   const fast = ledger
     .stage('fast-answer', () => astute(run, { priority: FAST }))
     .then((outcome) => {
-      publish(outcome.verdict);
+      publish(outcome.verdict, 1);
       return outcome;
     });
-  const answers = ledger.stage('source-answers', () =>
-    askSources(ledger, input.question, usable, run.reliability, {
-      stage: 'source-answers',
-      filter: true,
-      maxAgents,
-      ...(capAgents ? { kappa: params.kappa } : {}),
-    }),
-  );
-  const [fastOutcome, sourceAnswers] = await Promise.all([settleFast(fast), answers]);
-  const memory = fastOutcome?.internal ?? UNKNOWN_MEMORY;
-  const keywordAnswers = new Map(sourceAnswers.map((answer) => [answer.source.id, answer.answer]));
-
-  // (3) the vote; (4) a debate only among agents that answered, and only if they disagree.
-  const vote = voteOn(sourceAnswers);
-  let decision = voteDecision(vote);
-  let votersInDebate = sourceAnswers;
-  const conflicting = sourceAnswers.filter((answer) => !isIdk(answer.answer));
-  if (vote.clusters.length >= 2) {
-    publish(finishDraft(run, vote, decision, keywordAnswers, 'Sources disagree; debating.'));
-    try {
-      const outcome = await debate(ledger, input.question, conflicting, {
-        maxRounds: params.rounds,
+  // The external side does not wait for the fast answer: only the strategy needs both.
+  const external = async () => {
+    const sourceAnswers = await ledger.stage('source-answers', () =>
+      askSources(ledger, input.question, usable, run.reliability, {
+        stage: 'source-answers',
         filter: true,
-        showReliability: true,
-      });
-      decision = outcome.aggregate;
-      votersInDebate = [...outcome.agents, ...sourceAnswers.filter((answer) => isIdk(answer.answer))];
-    } catch (error) {
-      if (!isBudget(error) && !(error instanceof FactCheckError && error.code === 'malformed-output')) throw error;
+        maxAgents,
+        ...(capAgents ? { kappa: params.kappa } : {}),
+      }),
+    );
+    const keywordAnswers = new Map(sourceAnswers.map((answer) => [answer.source.id, answer.answer]));
+    // (3) the vote; (4) a debate only among agents that answered, and only if they disagree.
+    const vote = voteOn(sourceAnswers);
+    let decision = voteDecision(vote);
+    let voters = sourceAnswers;
+    if (vote.clusters.length >= 2) {
+      publish(finishDraft(run, vote, decision, keywordAnswers, 'Sources disagree; debating.'), 2);
+      const conflicting = sourceAnswers.filter((answer) => !isIdk(answer.answer));
+      try {
+        const outcome = await debate(ledger, input.question, conflicting, {
+          maxRounds: params.rounds,
+          filter: true,
+          showReliability: true,
+        });
+        decision = outcome.aggregate;
+        voters = [...outcome.agents, ...sourceAnswers.filter((answer) => isIdk(answer.answer))];
+      } catch (error) {
+        if (!isBudget(error) && !(error instanceof FactCheckError && error.code === 'malformed-output')) throw error;
+      }
     }
-  }
-  const finalVote = voteOn(votersInDebate);
+    return { keywordAnswers, decision, finalVote: voteOn(voters) };
+  };
+  const [fastOutcome, { keywordAnswers, decision, finalVote }] = await Promise.all([settleFast(fast), external()]);
+  const memory = fastOutcome?.internal ?? UNKNOWN_MEMORY;
 
   // (5) the strategy, with up to `reflections` re-asks of the model in the uncertain band.
   return ledger.stage('strategy', async () => {

@@ -37,12 +37,21 @@ describe('run events', () => {
     expect(sourceStage?.type === 'stage' && sourceStage.usage?.calls).toBe(4);
     expect(sourceStage?.type === 'stage' && typeof sourceStage.ms).toBe('number');
     const partials = events.filter((event) => event.type === 'partial');
-    expect(partials.length).toBeGreaterThanOrEqual(2);
+    expect(partials.length).toBeGreaterThanOrEqual(1);
     expect(events.some((event) => event.type === 'token' && event.stage === 'finalize')).toBe(true);
-    // the fast answer's partial verdict comes before the debate starts
+    // partial verdicts come before the strategy decides
     const firstPartial = events.findIndex((event) => event.type === 'partial');
-    const debateStart = events.findIndex((event) => event.type === 'stage' && event.stage === 'debate');
-    expect(firstPartial).toBeLessThan(debateStart);
+    const strategyStart = events.findIndex((event) => event.type === 'stage' && event.stage === 'strategy');
+    expect(firstPartial).toBeLessThan(strategyStart);
+  });
+
+  it('on a one-slot model the fast answer is the first partial verdict', async () => {
+    const events: RunEventBody[] = [];
+    const model = scriptedModel({ rules: readerRules(world), maxConcurrency: 1, local: true, delayMs: 2 });
+    await runCheck(checkInput(model, conflicting(), { emit: (event) => events.push(event) }));
+    const first = events.find((event) => event.type === 'partial');
+    expect(first?.type === 'partial' && first.verdict.usage.calls).toBe(2);
+    expect(first?.type === 'partial' && first.verdict.answers).toEqual(['1963']);
   });
 });
 
