@@ -1,0 +1,102 @@
+import { browser } from 'wxt/browser';
+import type { ContentScriptContext } from 'wxt/utils/content-script-context';
+import { defineContentScript } from 'wxt/utils/define-content-script';
+import type { ContentMessage } from '@/lib/messaging/content-messages';
+import { adapterForTab, DEFAULT_PAGE_SETTINGS, type PageSettings, pageSettingsFrom } from '@/lib/serp/page-settings';
+import { readPage } from '@/lib/serp/read-page';
+import { CONTENT_MATCHES } from '@/lib/serp/registry';
+import { clearBadges, renderBadges } from './badges';
+import { parseTabMessage } from './tab-message';
+import { watchPage } from './watch-page';
+
+/** The settings item's storage key (lib/storage/items.ts), read raw: no zod here. */
+const SETTINGS_KEY = 'settings';
+const BADGE_TAG = 'FACTCHECK-BADGE';
+
+async function loadSettings(): Promise<PageSettings> {
+  const stored = await browser.storage.local.get(SETTINGS_KEY).catch(() => ({}));
+  return pageSettingsFrom((stored as Record<string, unknown>)[SETTINGS_KEY]);
+}
+
+/** Runs `work`, swallowing anything it throws: a broken reading must never break the page. */
+function safely(work: () => void) {
+  try {
+    work();
+  } catch (error) {
+    console.debug('[fact-check] capture skipped', error);
+  }
+}
+
+function send(message: ContentMessage) {
+  // A background that is asleep or reloading is not the page's problem.
+  browser.runtime.sendMessage(message).catch(() => undefined);
+}
+
+async function main(ctx: ContentScriptContext) {
+  let settings = await loadSettings().catch(() => DEFAULT_PAGE_SETTINGS);
+  let elements = new Map<string, Element>();
+  // What was last sent, so that a page that did not change is not sent again.
+  let lastSent = '';
+
+  const capture = () =>
+    safely(() => {
+      const url = new URL(location.href);
+      const adapter = adapterForTab(url, document, settings);
+      if (!adapter) return;
+      const outcome = readPage(adapter, document, url);
+      if ('reading' in outcome) {
+        elements = new Map([...elements, ...outcome.elements]);
+        const signature = `${url.href}\n${outcome.reading.query}\n${outcome.reading.results.map((r) => r.url).join('\n')}`;
+        if (signature === lastSent) return;
+        lastSent = signature;
+        send({ type: 'page-reading', engine: adapter.engine, url: url.href, reading: outcome.reading });
+      } else {
+        const signature = `${url.href}\n${outcome.reason}`;
+        if (signature === lastSent) return;
+        lastSent = signature;
+        send({ type: 'capture-failed', engine: adapter.engine, url: url.href, reason: outcome.reason });
+      }
+    });
+
+  const watch = watchPage(ctx, capture, (node) => node.nodeName === BADGE_TAG);
+
+  ctx.addEventListener(window, 'wxt:locationchange', () =>
+    safely(() => {
+      // In-page navigation (Baidu, DuckDuckGo, Google): a new search, new elements, no old badges.
+      elements = new Map();
+      clearBadges();
+      watch.wake();
+    }),
+  );
+
+  const onTabMessage = (raw: unknown) => {
+    safely(() => {
+      const message = parseTabMessage(raw);
+      if (message?.type === 'show-badges') renderBadges(message.badges, (url) => elements.get(url));
+      if (message?.type === 'clear-badges') clearBadges();
+    });
+    return undefined;
+  };
+  browser.runtime.onMessage.addListener(onTabMessage);
+  ctx.onInvalidated(() => browser.runtime.onMessage.removeListener(onTabMessage));
+
+  const onStorageChange = (changes: Record<string, { newValue?: unknown }>, area: string) => {
+    const change = changes[SETTINGS_KEY];
+    if (area !== 'local' || !change) return;
+    settings = pageSettingsFrom(change.newValue);
+    lastSent = '';
+    watch.wake();
+  };
+  browser.storage.onChanged.addListener(onStorageChange);
+  ctx.onInvalidated(() => browser.storage.onChanged.removeListener(onStorageChange));
+
+  capture();
+}
+
+export default defineContentScript({
+  matches: CONTENT_MATCHES,
+  runAt: 'document_idle',
+  main(ctx) {
+    main(ctx).catch((error: unknown) => console.debug('[fact-check] content script stopped', error));
+  },
+});

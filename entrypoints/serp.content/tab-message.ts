@@ -1,0 +1,29 @@
+import type { Badge, TabMessage } from '@/lib/messaging/tab-messages';
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
+const STANCES = new Set(['supports', 'contradicts', 'irrelevant']);
+
+function isBadge(value: unknown): value is Badge {
+  if (!isRecord(value)) return false;
+  const { url, domain, trust, evidence, stance, blocked } = value;
+  return (
+    typeof url === 'string' &&
+    typeof domain === 'string' &&
+    (trust === null || (typeof trust === 'number' && trust >= 0 && trust <= 1)) &&
+    typeof evidence === 'number' &&
+    Number.isInteger(evidence) &&
+    evidence >= 0 &&
+    (stance === null || (typeof stance === 'string' && STANCES.has(stance))) &&
+    typeof blocked === 'boolean'
+  );
+}
+
+/** TabMessageSchema checked by hand: the content script stays free of zod. Null for anything else. */
+export function parseTabMessage(raw: unknown): TabMessage | null {
+  if (!isRecord(raw)) return null;
+  if (raw.type === 'clear-badges') return { type: 'clear-badges' };
+  if (raw.type === 'show-badges' && Array.isArray(raw.badges) && raw.badges.every(isBadge)) {
+    return { type: 'show-badges', badges: raw.badges };
+  }
+  return null;
+}
