@@ -8,7 +8,7 @@ export function AmbiguousAnswers({ verdict }: { verdict: Verdict }) {
   return (
     <section className="card" aria-labelledby="answers-heading" data-testid="ambiguous-answers">
       <h2 id="answers-heading" className="card-title">
-        The question has {verdict.answers.length} valid answers
+        Each valid answer and its sources
       </h2>
       <ol className="answer-list">
         {verdict.answers.map((answer) => {

@@ -23,11 +23,9 @@ export function AnswerCard({ verdict, final }: { verdict: Verdict; final: boolea
           {REFUSAL_TEXT}
         </p>
       ) : (
-        verdict.answers.length <= 1 && (
-          <p className="answer" data-testid="answer">
-            {answer}
-          </p>
-        )
+        <p className="answer" data-testid="answer">
+          {verdict.answers.length > 1 ? verdict.answers.join(' · ') : answer}
+        </p>
       )}
       <p className="strategy" data-testid="strategy">
         {STRATEGY_WORDS[verdict.strategy]}

@@ -9,7 +9,7 @@ export function ModelProgress({ progress, text, onCancel }: { progress: number; 
       <div className="row">
         <span className="muted small model-progress-text">{text}</span>
         <button type="button" className="secondary" onClick={onCancel} data-testid="cancel-download">
-          Cancel
+          Cancel download
         </button>
       </div>
     </div>

@@ -26,7 +26,7 @@ export function ProgressView({ view, onCancel }: { view: RunView; onCancel: () =
         <h2 id="progress-heading" className="card-title">
           {running ? 'Checking…' : 'Steps'}
         </h2>
-        {running && (
+        {running && !view.modelProgress && (
           <button type="button" className="secondary" onClick={onCancel} data-testid="cancel-run">
             Cancel
           </button>

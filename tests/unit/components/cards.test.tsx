@@ -65,7 +65,8 @@ describe('ambiguous question', () => {
   it('lists each valid answer with its own sources, and the ambiguity conflict', () => {
     const html = verdictMarkup('ambiguity');
     expect(html.match(/data-testid="valid-answer"/g)).toHaveLength(2);
-    expect(text(html)).toContain('The question has 2 valid answers');
+    expect(text(html)).toContain('Each valid answer and its sources');
+    expect(text(html)).toContain('Brooklyn, New York · Ypsilanti, Michigan');
     expect(text(html)).toMatch(/Brooklyn, New York.*nba\.com.*wikipedia\.org.*Ypsilanti, Michigan.*berkeley\.edu/);
     expect(html).toContain('data-kind="ambiguity"');
     expect(text(html)).toContain('Both sides may be right');
