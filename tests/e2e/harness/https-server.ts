@@ -70,3 +70,13 @@ export function fixtureRoute(host: string, pathPrefix: string, file: string): Ro
     return true;
   };
 }
+
+/** Serves an HTML string for a host and path prefix (synthetic pages made at test time). */
+export function htmlRoute(host: string, pathPrefix: string, html: () => string): Route {
+  return (request, response) => {
+    const path = (request.url ?? '/').split('?')[0] ?? '/';
+    if ((request.headers.host ?? '').split(':')[0] !== host || !path.startsWith(pathPrefix)) return false;
+    response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(html());
+    return true;
+  };
+}
