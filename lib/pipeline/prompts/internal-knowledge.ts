@@ -31,7 +31,7 @@ export function internalKnowledgePrompt(
 ): Prompt<InternalKnowledge> {
   const system = `Write what you know that answers the question, from memory only.
 Rules: be accurate; stay on the question; never invent facts. If you are unsure, say you do not know.
-Write at most ${maxPassages} short passage${maxPassages === 1 ? '' : 's'}, each with different information.
+${maxPassages === 1 ? 'Write at most one short passage.' : `Write at most ${maxPassages} short passages, each with different information.`}
 Then give the short answer (a few words) and how sure you are.
 ${DATA_RULE}
 Reply with JSON only: {"passages": ["..."], "answer": "...", "confidence": 0.0 to 1.0}

@@ -55,7 +55,9 @@ describe('factcheck check', () => {
       modelCli: scriptedModelCli(model),
     });
     expect(model.count()).toBe(3);
-    expect(model.calls[0]?.request.messages[0]?.content).toMatch(/at most 2 short passages/);
+    expect(model.calls[0]?.request.messages[0]?.content).toMatch(
+      /at most 2 short passages, each with different information/,
+    );
   });
 
   it('honours --trust, including blocked sites', async () => {
