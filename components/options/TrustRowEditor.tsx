@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { OverrideInput } from '@/lib/trust/store';
 import type { TrustRow } from '@/lib/trust/table';
-import { evidenceText, formatDate, percent } from '@/lib/ui/format';
+import { evidenceText, formatDay, percent } from '@/lib/ui/format';
 
 type Choice = 'estimate' | OverrideInput['kind'];
 
@@ -48,7 +48,7 @@ export function TrustRowEditor({
         {evidenceText(row)}
         {row.evidence.answered > 0 && <span className="muted"> · agreed {row.evidence.agreed}</span>}
       </td>
-      <td className="small muted">{row.lastSeen ? formatDate(row.lastSeen) : '—'}</td>
+      <td className="small muted">{row.lastSeen ? formatDay(row.lastSeen) : '—'}</td>
       <td>
         <label htmlFor={id} className="visually-hidden">
           Override for {row.domain}

@@ -9,9 +9,11 @@ export function SourceAssessments({
   assessments,
   sources,
   rows,
+  refused = false,
   onOverride,
 }: {
   assessments: readonly SourceAssessment[];
+  refused?: boolean;
   sources: readonly Source[];
   rows: Record<string, TrustRow>;
   onOverride?: (domain: string, override: OverrideInput | null) => void;
@@ -29,6 +31,7 @@ export function SourceAssessments({
             assessment={assessment}
             source={byId.get(assessment.sourceId)}
             row={rows[assessment.domain]}
+            refused={refused}
             {...(onOverride ? { onOverride } : {})}
           />
         ))}

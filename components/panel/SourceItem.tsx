@@ -2,7 +2,7 @@ import type { Source } from '@/lib/core/source';
 import type { SourceAssessment } from '@/lib/core/verdict';
 import type { OverrideInput } from '@/lib/trust/store';
 import type { TrustRow } from '@/lib/trust/table';
-import { STANCE_WORDS } from '@/lib/ui/words';
+import { STANCE_WORDS, STANCE_WORDS_WITHOUT_ANSWER } from '@/lib/ui/words';
 import { TrustActions } from './TrustActions';
 import { TrustBar } from './TrustBar';
 
@@ -11,9 +11,12 @@ export function SourceItem({
   assessment,
   source,
   row,
+  refused = false,
   onOverride,
 }: {
   assessment: SourceAssessment;
+  /** The verdict has no answer, so stances are not relative to one. */
+  refused?: boolean;
   source: Source | undefined;
   row: TrustRow | undefined;
   onOverride?: (domain: string, override: OverrideInput | null) => void;
@@ -25,7 +28,9 @@ export function SourceItem({
       </a>
       <div className="source-meta">
         <span className="source-domain">{assessment.domain}</span>
-        <span className={`stance stance-${assessment.stance}`}>{STANCE_WORDS[assessment.stance]}</span>
+        <span className={`stance stance-${assessment.stance}`}>
+          {(refused ? STANCE_WORDS_WITHOUT_ANSWER : STANCE_WORDS)[assessment.stance]}
+        </span>
       </div>
       {assessment.answer && (
         <p className="source-answer">

@@ -30,6 +30,7 @@ export function VerdictView({ verdict, final, sources, rows, review, onOverride 
         assessments={verdict.sources}
         sources={sources}
         rows={rows}
+        refused={verdict.answers.length === 0}
         {...(onOverride ? { onOverride } : {})}
       />
       {final && (

@@ -25,6 +25,11 @@ export function trustLevel(reliability: number): 'high' | 'medium' | 'low' {
   return 'low';
 }
 
+export function formatDay(iso: string, locale?: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? iso : date.toLocaleDateString(locale, { dateStyle: 'medium' });
+}
+
 export function formatDate(iso: string, locale?: string): string {
   const date = new Date(iso);
   return Number.isNaN(date.getTime()) ? iso : date.toLocaleString(locale, { dateStyle: 'medium', timeStyle: 'short' });

@@ -6,7 +6,7 @@ export const STRATEGY_WORDS: Record<Strategy, string> = {
   all: 'Answered from the sources and the model’s memory, which agree',
   internal: 'Answered from the model’s memory; the sources are flagged',
   external: 'Answered from the sources',
-  refuse: 'Refused: the sources and the model do not settle this',
+  refuse: 'Refused: neither the sources nor the model’s memory is reliable enough here',
 };
 
 export const REFUSAL_TEXT = 'The sources and the model do not settle this.';
@@ -14,6 +14,13 @@ export const REFUSAL_TEXT = 'The sources and the model do not settle this.';
 export const STANCE_WORDS: Record<Stance, string> = {
   supports: 'Supports the answer',
   contradicts: 'Contradicts the answer',
+  irrelevant: 'Does not answer the question',
+};
+
+/** When the run refused there is no answer to support: say what the source did instead. */
+export const STANCE_WORDS_WITHOUT_ANSWER: Record<Stance, string> = {
+  supports: 'Gives an answer',
+  contradicts: 'Judged wrong',
   irrelevant: 'Does not answer the question',
 };
 

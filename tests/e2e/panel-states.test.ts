@@ -210,6 +210,8 @@ describe('side panel states', () => {
     await session.screenshot(page, 'panel-conflict-reviewed');
 
     const options = await session.openPage('options.html');
+    // The options page opens in a full tab.
+    await options.setViewportSize({ width: 1000, height: 900 });
     const row = options.locator('[data-testid="trust-row"][data-domain="britannica.com"]');
     await row.waitFor();
     expect(await row.textContent()).toContain('1 check, 1 review');

@@ -45,7 +45,9 @@ describe('answer card', () => {
   it('refusal: says plainly that nothing settles it, still shows what was found', () => {
     const html = verdictMarkup('refusal');
     expect(text(html)).toContain('The sources and the model do not settle this.');
-    expect(text(html)).toContain('Refused: the sources and the model do not settle this');
+    expect(text(html)).toContain('Refused: neither the sources nor the model’s memory is reliable enough here');
+    expect(text(html)).toContain('Gives an answer');
+    expect(text(html)).not.toContain('Supports the answer');
     expect(html).not.toContain('data-testid="answer"');
     // What was found: both sides of the unclear conflict, and every source.
     expect(text(html)).toContain('No, moderate coffee is not harmful');
