@@ -18,14 +18,17 @@ export function badgesForCapture(capture: SerpCapture, lookup: TrustLookup): Bad
   });
 }
 
-/** Badges after a run: the stance the run found for each result, with its site's trust. */
+/**
+ * Badges after a run: the stance the run found for each result, with its site's trust as it
+ * stands after this run updated the store (the verdict holds the trust it was run with).
+ */
 export function badgesForVerdict(verdict: Verdict, lookup: TrustLookup): Badge[] {
   return verdict.sources.map((source) => {
     const trust = lookup(source.domain);
     return {
       url: source.url,
       domain: source.domain,
-      trust: source.trust,
+      trust: trust.evidence > 0 || trust.override ? trust.reliability : source.trust,
       evidence: trust.evidence,
       stance: source.stance,
       blocked: trust.blocked,
