@@ -189,6 +189,11 @@ describe('side panel states', () => {
     await page.getByTestId('nav-history').click();
     await page.getByText('No checks yet.').waitFor();
     await putHistory(page, toCheckRecord(runId, capture, verdict));
+    // The review queue lists the check until its conflict is reviewed.
+    await page.getByTestId('nav-review').click();
+    await expect.poll(() => page.getByTestId('history-item').count()).toBe(1);
+    expect(await page.getByTestId('history-item').textContent()).toContain('1 conflict to review');
+    await session.screenshot(page, 'panel-review-queue');
     await page.getByTestId('nav-check').click();
     await page.getByTestId('conflict').waitFor();
     expect(await page.getByTestId('conflict').getAttribute('data-kind')).toBe('misinformation');
@@ -231,6 +236,9 @@ describe('side panel states', () => {
     await expect.poll(() => options.getByTestId('trust-error').textContent()).toContain('Nothing was imported');
     expect(await options.getByTestId('trust-row').count()).toBeGreaterThanOrEqual(5);
 
+    await page.getByTestId('nav-review').click();
+    await page.getByText('Nothing to review.').waitFor();
+
     // The history finds the check, and reopens it with the person's resolution.
     await page.getByTestId('nav-history').click();
     await page.getByTestId('history-search').fill('frankenstein');
@@ -238,6 +246,15 @@ describe('side panel states', () => {
     await session.screenshot(page, 'panel-history');
     await page.getByTestId('history-item').click();
     await expect.poll(() => page.getByTestId('review-result').textContent()).toBe('You marked A as right.');
+  });
+
+  it('Check starts a run in the real run host; its failure shows with guidance and a retry', async () => {
+    const { page } = await panelWith(captureFor(loadVerdict('answered')), null);
+    await page.getByTestId('check').click();
+    await page.getByTestId('error').waitFor({ timeout: 20_000 });
+    expect(await page.getByTestId('error').getAttribute('data-code')).not.toBe('internal');
+    expect(await page.getByTestId('stage').count()).toBeGreaterThan(0);
+    await session.screenshot(page, 'panel-error-real-run');
   });
 
   it('stays readable at 320 and 600 px and in dark mode', async () => {
