@@ -48,6 +48,8 @@ async function persist(snapshot: RunSnapshot) {
 }
 
 async function storedSnapshot(tabId: number): Promise<RunSnapshot | null> {
+  // A page that reconnects right after a wake-up must not see a cut-off run as still running.
+  await startupCleanup;
   const key = runSnapshotKey(tabId);
   const parsed = RunSnapshotSchema.safeParse((await browser.storage.session.get(key))[key]);
   return parsed.success ? parsed.data : null;
@@ -181,8 +183,17 @@ export function onRunPortConnect(port: Port, ownOrigin: string) {
   });
 }
 
+let startupCleanup: Promise<void> = Promise.resolve();
+
 /** At wake-up no run is live: any snapshot still marked running was cut off by a worker stop. */
-export async function markInterruptedRuns() {
+export function markInterruptedRuns(): Promise<void> {
+  startupCleanup = endInterruptedRuns().catch((error: unknown) =>
+    console.warn('could not end interrupted runs', error),
+  );
+  return startupCleanup;
+}
+
+async function endInterruptedRuns() {
   const all = await browser.storage.session.get(null);
   const updates: Record<string, RunSnapshot> = {};
   for (const [key, value] of Object.entries(all)) {

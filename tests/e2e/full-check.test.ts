@@ -1,43 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { defaultSettings, type Settings } from '@/lib/core/settings';
-import { SETTINGS_VERSION } from '@/lib/storage/items';
 import { type ExtensionSession, launchExtension } from './harness/extension';
 import { startHttpServer } from './harness/http-server';
 import { type FixtureServer, htmlRoute, startHttpsServer } from './harness/https-server';
+import { JORDAN_WORLD, QUESTION, RESULTS } from './harness/jordan-scenario';
 import { openAiCompatibleRoute, type RecordedRequest } from './harness/model-server';
 import { readerResponder } from './harness/scripted-responder';
+import { useLocalServer } from './harness/settings';
 import { syntheticGooglePage } from './harness/synthetic-serp';
 
 const HOST = 'www.google.com';
-const QUESTION = 'when was michael jordan born';
-/** Four sources agree, one planted source disagrees: a misinformation conflict to review. */
-const RESULTS = [
-  {
-    url: 'https://www.nba.com/history/legends/profiles/michael-jordan',
-    title: 'Michael Jordan | NBA.com',
-    snippet: 'Michael Jordan was born on February 17, 1963 in Brooklyn, New York.',
-  },
-  {
-    url: 'https://en.wikipedia.org/wiki/Michael_Jordan',
-    title: 'Michael Jordan - Wikipedia',
-    snippet: 'Michael Jeffrey Jordan (born February 17, 1963) is an American former professional basketball player.',
-  },
-  {
-    url: 'https://www.espn.com/nba/player/_/id/1035/michael-jordan',
-    title: 'Michael Jordan Stats - ESPN',
-    snippet: 'Born in 1963, Jordan grew up in Wilmington, North Carolina.',
-  },
-  {
-    url: 'https://www.fake-facts.net/jordan',
-    title: 'Shocking Jordan facts',
-    snippet: 'Michael Jordan was born in 1998 at Cumberland Hospital.',
-  },
-  {
-    url: 'https://www.biography.com/athletes/michael-jordan',
-    title: 'Michael Jordan: Biography',
-    snippet: 'Jordan was born February 17, 1963.',
-  },
-];
 
 describe('a whole check in Chromium: results page → local model server → verdict → review → trust', () => {
   let serp: FixtureServer;
@@ -50,29 +21,12 @@ describe('a whole check in Chromium: results page → local model server → ver
     modelServer = await startHttpServer([
       openAiCompatibleRoute({
         host: '127.0.0.1',
-        respond: readerResponder({ memory: { answer: '1963', confidence: 0.8 }, candidates: ['1963', '1998'] }),
+        respond: readerResponder(JORDAN_WORLD),
         log: modelRequests,
       }),
     ]);
     session = await launchExtension({ hosts: [HOST], port: serp.port });
-    const settings: Settings = {
-      ...defaultSettings(),
-      backend: {
-        kind: 'provider',
-        provider: 'openai-compatible',
-        model: 'scripted-model',
-        baseUrl: `http://127.0.0.1:${modelServer.port}/v1`,
-      },
-    };
-    await session.worker.evaluate(
-      async (item) => {
-        const chromeApi = globalThis as unknown as {
-          chrome: { storage: { local: { set(v: unknown): Promise<void> } } };
-        };
-        await chromeApi.chrome.storage.local.set(item);
-      },
-      { settings: { v: SETTINGS_VERSION, value: settings } },
-    );
+    await useLocalServer(session, modelServer.port);
   });
 
   afterAll(async () => {

@@ -40,6 +40,8 @@ export function openAiCompatibleRoute(options: {
   respond: Responder;
   models?: string[];
   log?: RecordedRequest[];
+  /** Answers chat requests only after this long, like a slow model. */
+  delayMs?: number;
 }): Route {
   return (request, response) => {
     const host = (request.headers.host ?? '').split(':')[0] ?? '';
@@ -53,7 +55,7 @@ async function handle(
   request: IncomingMessage,
   response: ServerResponse,
   host: string,
-  options: { respond: Responder; models?: string[]; log?: RecordedRequest[] },
+  options: { respond: Responder; models?: string[]; log?: RecordedRequest[]; delayMs?: number },
 ) {
   const body = await readBody(request);
   const path = (request.url ?? '/').split('?')[0] ?? '/';
@@ -74,6 +76,8 @@ async function handle(
     return;
   }
   const chat = JSON.parse(body) as ChatCompletionRequest;
+  if (options.delayMs) await new Promise((resolve) => setTimeout(resolve, options.delayMs));
+  if (response.destroyed) return;
   const text = options.respond(chat);
   const promptTokens = Math.ceil(chat.messages.reduce((n, m) => n + m.content.length, 0) / 4);
   const completionTokens = Math.ceil(text.length / 4);

@@ -1,0 +1,182 @@
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CaptureState } from '@/lib/messaging/requests/capture';
+import { type ExtensionSession, launchExtension, ROOT } from './harness/extension';
+import { type FixtureServer, fixtureRoute, startHttpsServer } from './harness/https-server';
+
+/**
+ * The content script on real engine addresses (fixtures served through --host-resolver-rules):
+ * it captures, the background keeps the capture, badges are drawn in the results, the side panel shows it.
+ */
+
+const FIXTURES = join(ROOT, 'tests/fixtures/serp');
+
+interface EngineCase {
+  engine: string;
+  host: string;
+  path: string;
+  search: string;
+  fixture: string;
+  query: string;
+  count: number;
+  first: { url: string; domain: string };
+}
+
+const CASES: EngineCase[] = [
+  {
+    engine: 'google',
+    host: 'www.google.com',
+    path: '/search',
+    search: '?q=cancer+deaths+per+year+in+the+usa',
+    fixture: 'google/google-2025-02-ai-overview-cancer-deaths.html',
+    query: 'cancer deaths per year in the usa',
+    count: 10,
+    first: {
+      url: 'https://www.cancer.org/research/cancer-facts-statistics/all-cancer-facts-figures/cancer-facts-figures-2021.html',
+      domain: 'cancer.org',
+    },
+  },
+  {
+    engine: 'bing',
+    host: 'www.bing.com',
+    path: '/search',
+    search: '?q=javascript+tutorial',
+    fixture: 'bing/bing-2026-04-javascript-tutorial.html',
+    query: 'javascript tutorial',
+    count: 10,
+    first: { url: 'https://www.w3schools.com/Js/', domain: 'w3schools.com' },
+  },
+  {
+    engine: 'duckduckgo',
+    host: 'html.duckduckgo.com',
+    path: '/html/',
+    search: '?q=does+caffeine+affect+sleep',
+    fixture: 'duckduckgo/ddg-html-2026-07-caffeine-sleep.html',
+    query: 'does caffeine affect sleep',
+    count: 9,
+    first: { url: 'https://www.sleepfoundation.org/nutrition/caffeine-and-sleep', domain: 'sleepfoundation.org' },
+  },
+  {
+    engine: 'brave',
+    host: 'search.brave.com',
+    path: '/search',
+    search: '?q=javascript+tutorial',
+    fixture: 'brave/brave-2026-04-javascript-tutorial.html',
+    query: 'javascript tutorial',
+    count: 20,
+    first: { url: 'https://www.w3schools.com/js/', domain: 'w3schools.com' },
+  },
+];
+
+const DDG_JS = {
+  host: 'duckduckgo.com',
+  fixture: 'duckduckgo/synthetic-ddg-js-2026-react-everest.html',
+};
+
+let server: FixtureServer;
+let session: ExtensionSession;
+
+const worker = () => session.context.serviceWorkers()[0] ?? session.worker;
+
+async function captureState(tabId: number): Promise<CaptureState | null> {
+  return worker().evaluate(async (key) => {
+    const area = (
+      globalThis as unknown as {
+        chrome: { storage: { session: { get(k: string): Promise<Record<string, unknown>> } } };
+      }
+    ).chrome.storage.session;
+    return ((await area.get(key))[key] ?? null) as CaptureState | null;
+  }, `capture:${tabId}`);
+}
+
+async function openResults(url: string): Promise<{ page: Page; tabId: number }> {
+  const page = await session.context.newPage();
+  await page.goto(url);
+  return { page, tabId: await session.tabIdOf(url.split('?')[0] ?? url) };
+}
+
+beforeAll(async () => {
+  const hosts = [...CASES.map((c) => c.host), DDG_JS.host];
+  server = await startHttpsServer(hosts, [
+    ...CASES.map((c) => fixtureRoute(c.host, c.path, join(FIXTURES, c.fixture))),
+    fixtureRoute(DDG_JS.host, '/', join(FIXTURES, DDG_JS.fixture)),
+  ]);
+  session = await launchExtension({ hosts, port: server.port });
+});
+
+afterAll(async () => {
+  await session?.close();
+  await server?.close();
+});
+
+describe('results pages of the major engines reach the background and the side panel', () => {
+  it.each(CASES)('$engine: captured at its real address, badges drawn, panel shows it', async (c) => {
+    const { page, tabId } = await openResults(`https://${c.host}${c.path}${c.search}`);
+    const state = await captureState(tabId);
+    const capture = state?.capture;
+    expect(capture?.engine).toBe(c.engine);
+    expect(capture?.query).toBe(c.query);
+    expect(capture?.extraction).toBe('selectors');
+    expect(capture?.results).toHaveLength(c.count);
+    expect(capture?.results[0]).toMatchObject(c.first);
+
+    // The background answers a capture with badges; the content script finds each result's element.
+    await expect.poll(() => page.locator('factcheck-badge').count(), { timeout: 10_000 }).toBe(c.count);
+
+    const panel = await session.openPage(`sidepanel.html?tabId=${tabId}`);
+    await expect.poll(() => panel.getByTestId('query').textContent(), { timeout: 10_000 }).toBe(c.query);
+    expect(await panel.getByTestId('engine').textContent()).toContain(`${c.count} results`);
+    await session.screenshot(page, `engine-${c.engine}-results`);
+    await session.screenshot(panel, `engine-${c.engine}-sidepanel`);
+    await panel.close();
+    await page.close();
+  });
+
+  it('re-captures when more results load in place, without duplicates', async () => {
+    const { page, tabId } = await openResults('https://html.duckduckgo.com/html/?q=does+caffeine+affect+sleep');
+    await expect.poll(async () => (await captureState(tabId))?.capture?.results.length).toBe(9);
+    // DuckDuckGo's "more results": the next page's results appended to the same list (one repeats).
+    await page.evaluate(() => {
+      const links = document.querySelector('#links');
+      const template = links?.querySelector('div.result.web-result');
+      if (!links || !template) throw new Error('fixture changed');
+      for (const [n, href] of [
+        'https://example.org/more-1',
+        'https://example.org/more-2',
+        'https://example.org/more-1',
+      ].entries()) {
+        const copy = template.cloneNode(true) as HTMLElement;
+        const title = copy.querySelector('a.result__a');
+        if (!title) throw new Error('fixture changed');
+        title.setAttribute('href', `//duckduckgo.com/l/?uddg=${encodeURIComponent(href)}`);
+        title.textContent = `More result ${n + 1}`;
+        links.append(copy);
+      }
+    });
+    await expect.poll(async () => (await captureState(tabId))?.capture?.results.length, { timeout: 10_000 }).toBe(11);
+    const urls = (await captureState(tabId))?.capture?.results.map((r) => r.url) ?? [];
+    expect(new Set(urls).size).toBe(urls.length);
+    expect(urls.slice(-2)).toEqual(['https://example.org/more-1', 'https://example.org/more-2']);
+    await page.close();
+  });
+
+  it('re-captures after in-page navigation to a new search (duckduckgo.com, SYNTHETIC React page)', async () => {
+    const { page, tabId } = await openResults('https://duckduckgo.com/?q=how+tall+is+mount+everest&ia=web');
+    expect((await captureState(tabId))?.capture?.results.map((r) => r.domain)).toEqual([
+      'wikipedia.org',
+      'britannica.com',
+      'nationalgeographic.com',
+    ]);
+    // A single-page app swaps the results and the address without a page load.
+    await page.evaluate(() => {
+      history.pushState(null, '', '/?q=k2+height&ia=web');
+      const first = document.querySelector('article[data-testid="result"] a[data-testid="result-title-a"]');
+      first?.setAttribute('href', 'https://en.wikipedia.org/wiki/K2');
+      if (first) first.textContent = 'K2 - Wikipedia';
+    });
+    await expect.poll(async () => (await captureState(tabId))?.capture?.query, { timeout: 10_000 }).toBe('k2 height');
+    expect((await captureState(tabId))?.capture?.results[0]?.url).toBe('https://en.wikipedia.org/wiki/K2');
+    await page.close();
+  });
+});

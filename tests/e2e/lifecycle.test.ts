@@ -1,0 +1,99 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { type ExtensionSession, launchExtension } from './harness/extension';
+import { startHttpServer } from './harness/http-server';
+import { type FixtureServer, htmlRoute, startHttpsServer } from './harness/https-server';
+import { JORDAN_WORLD, QUESTION, RESULTS } from './harness/jordan-scenario';
+import { openAiCompatibleRoute } from './harness/model-server';
+import { readerResponder } from './harness/scripted-responder';
+import { useLocalServer } from './harness/settings';
+import { syntheticGooglePage } from './harness/synthetic-serp';
+
+const HOST = 'www.google.com';
+
+/** What the extension has stored in storage.local and IndexedDB: nothing may be half-written. */
+async function storedState(session: ExtensionSession) {
+  const panel = await session.openPage('sidepanel.html');
+  const state = await panel.evaluate(async () => {
+    const chromeApi = globalThis as unknown as {
+      chrome: { storage: { local: { get(): Promise<Record<string, unknown>> } } };
+    };
+    const local = await chromeApi.chrome.storage.local.get();
+    const checks = await new Promise<number>((resolve) => {
+      const opening = indexedDB.open('factcheck-history');
+      opening.onsuccess = () => {
+        const db = opening.result;
+        if (!db.objectStoreNames.contains('checks')) return resolve(0);
+        const count = db.transaction('checks').objectStore('checks').count();
+        count.onsuccess = () => resolve(count.result);
+      };
+      opening.onerror = () => resolve(-1);
+    });
+    return { keys: Object.keys(local).sort(), checks };
+  });
+  await panel.close();
+  return state;
+}
+
+describe('lifecycle: runs outlive the panel, and a stopped worker ends them visibly', () => {
+  let serp: FixtureServer;
+  let modelServer: FixtureServer;
+  let session: ExtensionSession;
+
+  beforeEach(async () => {
+    serp = await startHttpsServer([HOST], [htmlRoute(HOST, '/search', () => syntheticGooglePage(QUESTION, RESULTS))]);
+    modelServer = await startHttpServer([
+      openAiCompatibleRoute({ host: '127.0.0.1', respond: readerResponder(JORDAN_WORLD), delayMs: 700 }),
+    ]);
+    session = await launchExtension({ hosts: [HOST], port: serp.port });
+    await useLocalServer(session, modelServer.port);
+  });
+
+  afterEach(async () => {
+    await session?.close();
+    await serp?.close();
+    await modelServer?.close();
+  });
+
+  async function startCheck() {
+    const results = await session.context.newPage();
+    await results.goto(`https://${HOST}/search?q=${encodeURIComponent(QUESTION)}`);
+    const tabId = await session.tabIdOf(`https://${HOST}/search`);
+    const panel = await session.openPage(`sidepanel.html?tabId=${tabId}`);
+    await panel.getByTestId('check').click();
+    await panel.getByTestId('progress').waitFor();
+    return { tabId, panel };
+  }
+
+  it('a run goes on while the side panel is closed, and the reopened panel shows it', async () => {
+    const { tabId, panel } = await startCheck();
+    await panel.close();
+    const reopened = await session.openPage(`sidepanel.html?tabId=${tabId}`);
+    await expect.poll(() => reopened.getByTestId('answer').textContent(), { timeout: 30_000 }).toBe('1963');
+    await reopened.getByTestId('conflict').waitFor();
+  });
+
+  it('a worker stopped in the middle of a run ends it visibly failed, with nothing half-written', async () => {
+    const before = await storedState(session);
+    const { panel } = await startCheck();
+    const cdp = await session.context.newCDPSession(panel);
+    await cdp.send('ServiceWorker.enable');
+    await cdp.send('ServiceWorker.stopAllWorkers');
+
+    await panel.getByTestId('error').waitFor({ timeout: 15_000 });
+    expect(await panel.getByTestId('error').textContent()).toContain('interrupted');
+    expect(await panel.getByTestId('retry').isVisible()).toBe(true);
+    await session.screenshot(panel, 'lifecycle-interrupted');
+
+    // Neither the trust store nor the history got a piece of the cut-off run.
+    const after = await storedState(session);
+    expect(after.checks).toBe(before.checks);
+    expect(after.keys.filter((key) => key.startsWith('trust'))).toEqual(
+      before.keys.filter((key) => key.startsWith('trust')),
+    );
+
+    // Retry runs the check again to the end.
+    await panel.getByTestId('retry').click();
+    await expect.poll(() => panel.getByTestId('answer').textContent(), { timeout: 30_000 }).toBe('1963');
+    await expect.poll(async () => (await storedState(session)).checks, { timeout: 10_000 }).toBe(before.checks + 1);
+  });
+});
