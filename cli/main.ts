@@ -1,7 +1,4 @@
-import { check } from './commands/check';
-import { evaluate } from './commands/eval';
 import { extract } from './commands/extract';
-import { reliability } from './commands/reliability';
 import { exitCodeFor, UsageError } from './errors';
 
 type Command = (argv: string[]) => Promise<unknown>;
@@ -9,9 +6,10 @@ type Command = (argv: string[]) => Promise<unknown>;
 /** Each command lives in its own file under cli/commands and prints JSON on stdout. */
 const COMMANDS: Record<string, Command> = {
   extract,
-  check: (argv) => check(argv),
-  eval: (argv) => evaluate(argv),
-  reliability,
+  // Loaded on use, so one command's dependencies (the whole pipeline) do not slow the others' start.
+  check: async (argv) => (await import('./commands/check')).check(argv),
+  eval: async (argv) => (await import('./commands/eval')).evaluate(argv),
+  reliability: async (argv) => (await import('./commands/reliability')).reliability(argv),
 };
 
 const USAGE = `usage: factcheck <command> [options]
