@@ -4,15 +4,34 @@ import { textOf } from './text';
 
 /** Where one engine's organic results are, as CSS selectors named beside the adapter. */
 export interface ResultSelectors {
+  /**
+   * The results column, tried in order; containers are searched inside it (the whole page when none is
+   * there, as in saved fragments). Scoping keeps each read to one pass over the column, not the page.
+   */
+  within?: readonly string[];
   /** One element per result. */
   container: string;
   /** The title link inside a container (its href is the destination, maybe wrapped). */
-  link: string;
+  link: Selector;
   /** The title text; the link's own text when absent. A list is tried in order. */
   title?: Selector;
   snippet: Selector;
   /** Containers to leave out: ads, sponsored blocks, carousels. */
-  skip?: string;
+  skip?: string | ((container: Element) => boolean);
+}
+
+/** The first region found, by id when the selector is a bare #id (a lookup rather than a scan). */
+export function regionOf(root: Document, selectors: readonly string[] = []): ParentNode {
+  for (const selector of selectors) {
+    const region = /^#[\w-]+$/.test(selector) ? root.getElementById(selector.slice(1)) : root.querySelector(selector);
+    if (region) return region;
+  }
+  return root;
+}
+
+function skipped(container: Element, skip: ResultSelectors['skip']): boolean {
+  if (!skip) return false;
+  return typeof skip === 'string' ? container.matches(skip) : skip(container);
 }
 
 /** One selector, or several tried in order (querySelector on a list takes document order instead). */
@@ -32,16 +51,16 @@ export type Destination = (href: string | null, base: URL) => string | null;
 
 /** Reads the results the engine's known markup holds, in page order. */
 export function readResults(
-  root: ParentNode,
+  doc: Document,
   base: URL,
   selectors: ResultSelectors,
   destination: Destination,
   extra?: (container: Element, result: RawResult) => RawResult | null,
 ): RawResult[] {
   const results: RawResult[] = [];
-  for (const container of all(root, selectors.container)) {
-    if (selectors.skip && container.matches(selectors.skip)) continue;
-    const link = container.querySelector(selectors.link);
+  for (const container of all(regionOf(doc, selectors.within), selectors.container)) {
+    if (skipped(container, selectors.skip)) continue;
+    const link = first(container, selectors.link);
     if (!link) continue;
     const url = destination(link.getAttribute('href'), base);
     const title = textOf(selectors.title ? (first(container, selectors.title) ?? link) : link);
@@ -55,6 +74,7 @@ export function readResults(
 
 /** For engines whose cards have no stable class: find the title links, then each link's card. */
 export interface LinkFirstSelectors {
+  within?: readonly string[];
   link: string;
   /** The card around a link, found with closest(); the link's parent when none matches. */
   card: string;
@@ -64,13 +84,13 @@ export interface LinkFirstSelectors {
 }
 
 export function readLinkedResults(
-  root: ParentNode,
+  doc: Document,
   base: URL,
   selectors: LinkFirstSelectors,
   destination: Destination,
 ): RawResult[] {
   const results: RawResult[] = [];
-  for (const link of all(root, selectors.link)) {
+  for (const link of all(regionOf(doc, selectors.within), selectors.link)) {
     const card = link.closest(selectors.card) ?? link.parentElement;
     if (!card || (selectors.skip && card.closest(selectors.skip))) continue;
     const url = destination(link.getAttribute('href'), base);

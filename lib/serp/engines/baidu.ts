@@ -6,12 +6,15 @@ import { absoluteUrl, hostIs, webUrl } from '../url';
 
 const SELECTORS = {
   results: {
-    container: '#content_left > div.c-container, #content_left > div.result, #content_left > div.result-op',
+    within: ['#content_left'],
+    container: 'div.c-container, div.result, div.result-op',
     link: 'h3 a[href]',
     title: 'h3',
     snippet: ['.c-abstract', '[class*="content-right_"]', '.c-span-last', '.c-color-text'],
     // Ads (推广) and video carousels, whose links stay on Baidu.
-    skip: '[data-tuiguang], [cmatchid], .ec_tuiguang_pplink, [tpl*="video"]',
+    skip: (card: Element) =>
+      card.matches('[data-tuiguang], [cmatchid], .ec_tuiguang_pplink, [tpl*="video"]') ||
+      card.parentElement?.closest('div.c-container, div.result, div.result-op') != null,
   },
   queryBox: 'input#kw, input[name="wd"]',
   regions: ['#content_left', '#container'],

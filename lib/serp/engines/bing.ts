@@ -6,7 +6,8 @@ import { absoluteUrl, decodeBase64Url, hostIs, webUrl } from '../url';
 
 const SELECTORS = {
   results: {
-    container: '#b_results > li.b_algo',
+    within: ['#b_results'],
+    container: 'li.b_algo',
     link: 'h2 a[href]',
     title: 'h2',
     // The paragraph's class number (b_lineclamp2, 3, ...) changes with the snippet's length.

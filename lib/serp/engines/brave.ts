@@ -7,6 +7,7 @@ import { absoluteUrl, hostIs } from '../url';
 const SELECTORS = {
   results: {
     // 2026 (Svelte, hashed class names avoided) and 2022 markup.
+    within: ['#results'],
     container: 'div.snippet[data-type="web"]',
     link: '.result-content > a[href], a.result-header[href], a[href]',
     title: '.search-snippet-title, .snippet-title, .title',

@@ -17,7 +17,8 @@ const SELECTORS = {
   },
   /** html.duckduckgo.com, and duckduckgo.com before 2023. */
   classic: {
-    container: '#links div.result',
+    within: ['#links'],
+    container: 'div.result',
     link: 'a.result__a',
     snippet: '.result__snippet',
     skip: '.result--ad, .result--more, .result--sep',

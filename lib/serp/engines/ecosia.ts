@@ -5,6 +5,7 @@ import { absoluteUrl, hostIs } from '../url';
 
 const SELECTORS = {
   results: {
+    within: ['#main', 'main'],
     container: 'article[data-test-id="organic-result"]',
     link: 'a[data-test-id="result-link"]',
     title: '[data-test-id="result-title"]',

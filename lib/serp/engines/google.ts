@@ -9,21 +9,24 @@ import { GOOGLE_DOMAINS } from './google-domains';
 
 const SELECTORS = {
   results: {
-    // 2023–2025 pages have div.tF2Cxc; older and video results only div.g.
-    container: '#rso div.tF2Cxc, #rso div.g:not(:has(div.tF2Cxc))',
-    link: 'div.yuRUbf a[href], a[href]:has(h3)',
+    within: ['#rso'],
+    // 2023–2025 pages have div.tF2Cxc; older and video results only div.g (skipped when it wraps a tF2Cxc).
+    container: 'div.tF2Cxc, div.g',
+    link: ['div.yuRUbf a[href]', 'a[href]:has(h3)'],
+    skip: (container: Element) => container.matches('div.g') && container.querySelector('div.tF2Cxc') !== null,
     title: 'h3',
     snippet: 'div.VwiC3b, [data-sncf="1"]',
   },
   queryBox: 'textarea[name="q"], input[name="q"]',
-  aiOverview: '#eKIzJc, div[jsname="ZLxsqf"]',
+  aiOverview: '#eKIzJc',
   aiOverviewText: 'div[jsname="dvXlsc"], div.LT6XE',
-  headings: 'h1, h2, div[role="heading"]',
-  featuredSnippet: 'block-component span.hgKElc, div.xpdopen span.hgKElc',
+  headings: 'h1',
+  featuredSnippet: 'span.hgKElc',
   featuredBlock: 'block-component, div.xpdopen',
   featuredSource: 'div.yuRUbf a[href], a[href]:has(h3)',
-  definitions: '[data-dobid="dfn"]',
-  description: '[data-attrid="wa:/description"], div.kno-rdesc > span',
+  // One pass finds both kinds of panel text.
+  panelText: '[data-dobid="dfn"], [data-attrid="wa:/description"], div.kno-rdesc > span',
+  definition: '[data-dobid="dfn"]',
   regions: ['#rso', '#search', '#center_col'],
 } as const;
 
@@ -46,8 +49,11 @@ const isOwnHost = (host: string) => isSearchHost(host) || /(^|\.)google\.[a-z.]+
 const citedUrls = (block: Element, base: URL) => citedBy(block, base, destination, (url) => isOwnHost(url.hostname));
 
 function aiOverview(doc: Document, base: URL): AnswerBox | undefined {
-  const heading = all(doc, SELECTORS.headings).find((h) => textOf(h) === AI_OVERVIEW_HEADING);
-  const block = doc.querySelector(SELECTORS.aiOverview) ?? heading?.parentElement?.parentElement;
+  // The id first (a lookup); the heading's words are the durable hook when ids churn.
+  const block =
+    doc.getElementById(SELECTORS.aiOverview.slice(1)) ??
+    Array.from(doc.getElementsByTagName(SELECTORS.headings)).find((h) => textOf(h) === AI_OVERVIEW_HEADING)
+      ?.parentElement?.parentElement;
   if (!block) return undefined;
   // The block also holds hidden "can't generate" text: read only the answer node.
   const text = textAt(block, SELECTORS.aiOverviewText);
@@ -65,10 +71,11 @@ function featuredSnippet(doc: Document, base: URL): AnswerBox | undefined {
 }
 
 function knowledgePanel(doc: Document, base: URL): AnswerBox | undefined {
-  const definitions = all(doc, SELECTORS.definitions).map(textOf).filter(Boolean);
-  const text = definitions.length > 0 ? definitions.join(' · ') : textAt(doc, SELECTORS.description);
+  const found = all(doc, SELECTORS.panelText);
+  const definitions = found.filter((element) => element.matches(SELECTORS.definition));
+  const description = found.find((element) => !element.matches(SELECTORS.definition));
+  const text = definitions.length > 0 ? definitions.map(textOf).filter(Boolean).join(' · ') : textOf(description);
   if (!text) return undefined;
-  const description = doc.querySelector(SELECTORS.description);
   return { kind: 'knowledge-panel', text, sourceUrls: description ? citedUrls(description, base) : [] };
 }
 

@@ -7,7 +7,8 @@ import { absoluteUrl, hostIs } from '../url';
 const SELECTORS = {
   results: {
     // Single results and the items of grouped results (.sr-group), in page order.
-    container: '.search-result, .sr-group .__srgi',
+    within: ['#main'],
+    container: '.search-result, .__srgi',
     link: 'a.__sri_title_link, a._0_sri_title_link, .__srgi-title a[href]',
     snippet: '.__sri-desc, ._0_DESC',
     skip: '.sr-group',

@@ -6,6 +6,7 @@ import { absoluteUrl, hostIs } from '../url';
 /** From public parsers' code (2022–2025 markup); no saved Naver page was available. */
 const SELECTORS = {
   results: {
+    within: ['#main_pack'],
     link: 'a.link_tit, a.total_tit, a.title_link',
     card: 'li.bx, .total_wrap, .total_area, .view_wrap',
     snippet: ['.total_dsc, .dsc_txt', '.api_txt_lines.dsc_txt, .dsc_link'],

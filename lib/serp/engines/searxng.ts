@@ -7,7 +7,8 @@ import { absoluteUrl } from '../url';
 /** From SearXNG's "simple" theme templates (searx/templates/simple); no saved instance page was available. */
 const SELECTORS = {
   results: {
-    container: '#urls article.result',
+    within: ['#urls'],
+    container: 'article.result',
     link: 'h3 > a[href], a.url_wrapper, a.url_header',
     title: 'h3',
     snippet: 'p.content',

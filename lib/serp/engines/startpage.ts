@@ -6,7 +6,8 @@ import { absoluteUrl, hostIs } from '../url';
 const SELECTORS = {
   results: {
     // Container classes beyond "result" are hashed (css-o7i03b): not relied on.
-    container: '#main div.result, .w-gl div.result',
+    within: ['#main', '.w-gl'],
+    container: 'div.result',
     link: 'a.result-title[href], a.result-link[href]',
     title: 'h2, .wgl-title',
     snippet: 'p.description',

@@ -6,7 +6,8 @@ import { absoluteUrl, hostIs, webUrl } from '../url';
 const SELECTORS = {
   results: {
     // search.yahoo.com (2026), then search.yahoo.co.jp (from public parsers; no saved page).
-    container: 'div.algo, .sw-CardBase .Algo',
+    within: ['#web', '#contents'],
+    container: 'div.algo, .Algo',
     link: 'div.compTitle a[href], a[href]',
     // The link also wraps the favicon and display URL: the title is the h3 alone.
     title: 'h3.title, h3',

@@ -6,6 +6,7 @@ import { absoluteUrl, hostIs } from '../url';
 const SELECTORS = {
   results: {
     // 2019 markup (organic__*) and the ya.ru markup since 2023 (Organic*, from public parsers' code).
+    within: ['#search-result', '.content__left'],
     container: 'li.serp-item',
     link: 'a.organic__url, a.OrganicTitle-Link, .organic__title-wrapper a[href], h2 a[href]',
     // The heading also holds a hidden rank number: take the title's own span first.

@@ -1,0 +1,105 @@
+/**
+ * Extraction speed per fixture page (DOM already parsed: only adapter.read is timed) and the
+ * content script's gzipped size. Run with `npm run bench:extract [-- --iterations N] [--build]`.
+ * Timing uses linkedom, which is slower than Chromium's native selectors: treat it as an upper bound.
+ */
+
+import { execFileSync } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { gzipSync } from 'node:zlib';
+import { parseHTML } from 'linkedom';
+import { adapterForPage } from '../lib/serp/registry';
+import { FIXTURE_PAGES } from '../tests/fixtures/serp/pages';
+
+const ROOT = resolve(import.meta.dirname, '..');
+const TARGET_MEDIAN_MS = 5;
+const TARGET_GZIP_BYTES = 20 * 1024;
+
+const { values } = parseArgs({
+  options: {
+    iterations: { type: 'string', default: '50' },
+    build: { type: 'boolean', default: false },
+    'out-dir': { type: 'string', default: process.env.FACTCHECK_OUT_DIR ?? '.output' },
+  },
+});
+const iterations = Math.max(5, Number(values.iterations) || 50);
+
+function percentile(sorted: readonly number[], p: number): number {
+  const index = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1);
+  return sorted[Math.max(0, index)] ?? Number.NaN;
+}
+
+function timePage(file: string, url: string) {
+  const html = readFileSync(join(ROOT, 'tests/fixtures/serp', file), 'utf8');
+  const doc = parseHTML(html).document as unknown as Document;
+  const page = new URL(url);
+  const adapter = adapterForPage(page, doc);
+  if (!adapter) return null;
+  const read = () => {
+    try {
+      return adapter.read(doc, page)?.results.length ?? 0;
+    } catch {
+      return 0; // bot-check pages throw by design; the time to find out is what counts
+    }
+  };
+  const results = read(); // warm-up, and the count to show
+  const times: number[] = [];
+  for (let i = 0; i < iterations; i++) {
+    const start = performance.now();
+    read();
+    times.push(performance.now() - start);
+  }
+  times.sort((a, b) => a - b);
+  return {
+    engine: adapter.engine,
+    results,
+    median: percentile(times, 50),
+    p95: percentile(times, 95),
+    kb: html.length / 1024,
+  };
+}
+
+function contentScriptSize(): { file: string; raw: number; gzip: number } | null {
+  const outDir = join(ROOT, values['out-dir'] ?? '.output');
+  if (values.build) {
+    execFileSync('npx', ['wxt', 'build'], {
+      cwd: ROOT,
+      stdio: 'ignore',
+      env: { ...process.env, FACTCHECK_OUT_DIR: values['out-dir'] },
+    });
+  }
+  const dir = join(outDir, 'chrome-mv3/content-scripts');
+  if (!existsSync(dir)) return null;
+  const files = readdirSync(dir).filter((name) => name.endsWith('.js'));
+  const bytes = Buffer.concat(files.map((name) => readFileSync(join(dir, name))));
+  return { file: join(dir, files.join(',')), raw: bytes.length, gzip: gzipSync(bytes, { level: 9 }).length };
+}
+
+const rows = FIXTURE_PAGES.flatMap((page) => {
+  const timing = timePage(page.file, page.url);
+  return timing ? [{ page: page.file, ...timing }] : [];
+});
+const width = Math.max(...rows.map((row) => row.page.length));
+console.log(`adapter.read on linkedom, ${iterations} iterations per page (ms)`);
+console.log(`${'page'.padEnd(width)}  engine      size   results  median     p95`);
+for (const row of rows) {
+  const flag = row.median > TARGET_MEDIAN_MS ? '  OVER TARGET' : '';
+  console.log(
+    `${row.page.padEnd(width)}  ${row.engine.padEnd(10)} ${row.kb.toFixed(0).padStart(4)}KB ${String(row.results).padStart(8)} ${row.median.toFixed(2).padStart(7)} ${row.p95.toFixed(2).padStart(7)}${flag}`,
+  );
+}
+const medians = rows.map((row) => row.median).sort((a, b) => a - b);
+console.log(
+  `median of page medians: ${percentile(medians, 50).toFixed(2)} ms; worst median: ${Math.max(...medians).toFixed(2)} ms (target ≤ ${TARGET_MEDIAN_MS} ms)`,
+);
+
+const size = contentScriptSize();
+if (size) {
+  console.log(
+    `content script: ${(size.raw / 1024).toFixed(1)} KB raw, ${(size.gzip / 1024).toFixed(1)} KB gzipped (target ≤ ${TARGET_GZIP_BYTES / 1024} KB) — ${size.file}`,
+  );
+} else {
+  console.log(`content script: not built in ${values['out-dir']}; run with --build or build first (npx wxt build)`);
+}
