@@ -23,15 +23,20 @@ export function useRun(tabId: number | null): RunControls {
     if (tabId === null) return;
     let port: ReturnType<typeof browser.runtime.connect> | undefined;
     let closed = false;
+    let retryDelay = 250;
     const connect = () => {
       port = browser.runtime.connect({ name: RUN_PORT });
       port.onMessage.addListener((raw: unknown) => {
+        retryDelay = 250;
         const parsed = RunPortOutboundSchema.safeParse(raw);
         if (parsed.success) dispatch(parsed.data);
       });
       // The worker may be stopped and woken again; reconnecting replays the run from its snapshot.
+      // Backing off keeps a worker that keeps refusing from being hammered.
       port.onDisconnect.addListener(() => {
-        if (!closed) setTimeout(connect, 500);
+        if (closed) return;
+        setTimeout(connect, retryDelay);
+        retryDelay = Math.min(retryDelay * 2, 5000);
       });
       port.postMessage({ type: 'watch', tabId } satisfies RunPortMessage);
     };

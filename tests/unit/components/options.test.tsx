@@ -1,0 +1,44 @@
+import { renderToStaticMarkup } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import { MethodSettings } from '@/components/options/MethodSettings';
+import { TrustRowEditor } from '@/components/options/TrustRowEditor';
+import { defaultSettings } from '@/lib/core/settings';
+import type { TrustRow } from '@/lib/trust/table';
+
+const noop = () => undefined;
+const change = async () => undefined;
+
+describe('method settings', () => {
+  it('shows the preset’s parameters read-only, and editable for custom', () => {
+    const fast = renderToStaticMarkup(<MethodSettings settings={defaultSettings()} onChange={change} />);
+    expect(fast).toMatch(/data-testid="param-rounds"[^>]*disabled|disabled[^>]*data-testid="param-rounds"/);
+    expect(fast).toContain('checked');
+    const custom = renderToStaticMarkup(
+      <MethodSettings settings={{ ...defaultSettings(), preset: 'custom' }} onChange={change} />,
+    );
+    expect(custom).not.toMatch(/disabled/);
+    expect(custom).toContain('Refusal threshold (BRIDGE α)');
+  });
+});
+
+describe('trust row editor', () => {
+  const row: TrustRow = {
+    domain: 'example.net',
+    reliability: 0.35,
+    estimated: 0.2,
+    evidence: { answered: 3, agreed: 1, reviewed: 1 },
+    override: { kind: 'custom', weight: 0.35 },
+    blocked: false,
+    lastSeen: '2026-11-20T10:00:00.000Z',
+  };
+
+  it('shows the weight in use, the estimate behind it, the evidence, and a labelled weight field', () => {
+    const html = renderToStaticMarkup(<TrustRowEditor row={row} onOverride={noop} onReset={noop} />);
+    expect(html).toContain('35%');
+    expect(html).toContain('(estimate 20%)');
+    expect(html).toContain('3 checks, 1 review');
+    expect(html).toContain('aria-label="Custom weight for example.net, percent"');
+    expect(html).toContain('value="35"');
+    expect(html).toContain('Override for example.net');
+  });
+});
