@@ -1,9 +1,8 @@
 import { FactCheckError } from '@/lib/core/errors';
-import { testConnection } from '@/lib/llm/test-connection';
 import type { ModelLoadState } from '@/lib/messaging/requests/model';
 import type { HandlerMap } from '@/lib/messaging/router';
 import { apiKeys, settings } from '@/lib/storage/browser-areas';
-import { localEngine, modelOptions } from './model-host';
+import { endpointOf, hasHostPermission, keyFor, modelHost } from './model-host';
 
 type ModelRequestType =
   | 'test-connection'
@@ -26,8 +25,8 @@ function startLoad(model: string) {
   const update = (next: Partial<ModelLoadState>) => {
     if (loadController === controller && loadState) loadState = { ...loadState, ...next };
   };
-  localEngine()
-    .load(model, (progress) => update({ ...progress }), controller.signal)
+  void modelHost()
+    .then((host) => host.load(model, (progress) => update({ ...progress }), controller.signal))
     .then(
       () => update({ status: 'ready', progress: 1, text: 'Ready.' }),
       (error: unknown) =>
@@ -41,14 +40,19 @@ function startLoad(model: string) {
 
 export const modelHandlers: Pick<HandlerMap, ModelRequestType> = {
   async 'test-connection'({ provider, baseUrl, model }) {
-    const options = modelOptions(await settings.get());
-    return testConnection({ provider, baseUrl, model }, await apiKeys.get(), {
-      timeoutMs: Math.min(options.timeoutMs, 20_000),
-      permissionMissing: options.permissionMissing,
+    const { timeoutSeconds } = await settings.get();
+    const origin = endpointOf({ kind: 'provider', provider, baseUrl, model: model || 'none' });
+    return (await modelHost()).testConnection({
+      provider,
+      baseUrl,
+      model,
+      keys: keyFor(await apiKeys.get(), provider),
+      timeoutMs: Math.min(timeoutSeconds * 1000, 20_000),
+      hostPermission: await hasHostPermission(origin),
     });
   },
-  'webgpu-status': () => localEngine().gpuStatus(),
-  'list-local-models': () => localEngine().listModels(),
+  'webgpu-status': async () => (await modelHost()).gpuStatus(),
+  'list-local-models': async () => (await modelHost()).listModels(),
   'load-local-model'({ model }) {
     startLoad(model);
     return null;
@@ -60,7 +64,7 @@ export const modelHandlers: Pick<HandlerMap, ModelRequestType> = {
   },
   async 'delete-local-model'({ model }) {
     if (loadState?.model === model) loadController?.abort();
-    await localEngine().deleteCached(model);
+    await (await modelHost()).deleteCached(model);
     return null;
   },
 };

@@ -1,19 +1,20 @@
 import { browser } from 'wxt/browser';
 import { FactCheckError } from '@/lib/core/errors';
-import type { Settings } from '@/lib/core/settings';
+import type { ApiKeys, Backend, Settings } from '@/lib/core/settings';
 import type { ChatModel } from '@/lib/llm/chat-model';
-import { type ChatModelOptions, createChatModel } from '@/lib/llm/factory';
-import type { LoadProgress, LocalEngine } from '@/lib/llm/webllm/local-engine';
-import { createPortEngine } from '@/lib/llm/webllm/port-client';
-import { LOCAL_ENGINE_PORT } from '@/lib/llm/webllm/port-protocol';
+import { createHostClient } from '@/lib/llm/host/client';
+import { hostedChatModel } from '@/lib/llm/host/hosted-model';
+import type { ModelHost } from '@/lib/llm/host/model-host';
+import { MODEL_HOST_PORT } from '@/lib/llm/host/protocol';
+import type { LoadProgress } from '@/lib/llm/webllm/local-engine';
 import { apiKeys } from '@/lib/storage/browser-areas';
 
 export type ModelLoadProgress = LoadProgress;
 
 /**
- * WebLLM is ~6 MB of script: in the service worker it would be evaluated at every wake-up.
- * It lives in an offscreen document instead, created on first use; the background keeps only
- * a small port client (see scripts/bench-wakeup.ts for the measurements behind this).
+ * Models run in an offscreen document, not in this service worker: WebLLM is ~6 MB and the AI SDK
+ * with four providers ~0.7 MB of script, and a service worker evaluates all of its script at every
+ * wake-up (measured in scripts/bench-wakeup.ts). The background keeps a small port client.
  */
 const OFFSCREEN_PATH = '/offscreen.html';
 
@@ -21,7 +22,7 @@ let creating: Promise<void> | undefined;
 
 async function ensureOffscreenDocument(): Promise<void> {
   const offscreen = browser.offscreen;
-  if (!offscreen) throw localModelUnsupported();
+  if (!offscreen) throw new FactCheckError('internal', 'This browser has no offscreen documents.');
   const url = browser.runtime.getURL(OFFSCREEN_PATH);
   const existing = await browser.runtime.getContexts({ contextTypes: ['OFFSCREEN_DOCUMENT'], documentUrls: [url] });
   if (existing.length > 0) return;
@@ -30,7 +31,7 @@ async function ensureOffscreenDocument(): Promise<void> {
     .createDocument({
       url: OFFSCREEN_PATH,
       reasons: ['WORKERS'],
-      justification: 'Runs the local language model on WebGPU so the background stays small and wakes fast.',
+      justification: 'Runs the language models (local WebGPU model and provider calls) outside the service worker.',
     })
     .finally(() => {
       creating = undefined;
@@ -38,41 +39,54 @@ async function ensureOffscreenDocument(): Promise<void> {
   await creating;
 }
 
-/** Firefox has no offscreen documents (and WebGPU only on some systems): the local model is Chrome/Edge only. */
-function localModelUnsupported(): FactCheckError {
-  return new FactCheckError(
-    'webgpu-unavailable',
-    'The local model needs Chrome or Edge. In this browser, choose a provider or a local server (such as Ollama) in the options.',
-    { retryable: false },
-  );
+let host: Promise<ModelHost> | undefined;
+
+/** The model host: the offscreen document over a port in Chrome, in-process in Firefox (no offscreen there). */
+export function modelHost(): Promise<ModelHost> {
+  host ??= import.meta.env.FIREFOX
+    ? import('./model-host-inline').then((inline) => inline.inlineModelHost())
+    : Promise.resolve(
+        createHostClient(async () => {
+          await ensureOffscreenDocument();
+          return browser.runtime.connect({ name: MODEL_HOST_PORT });
+        }),
+      );
+  return host;
 }
 
-let engine: LocalEngine | undefined;
-
-/** The local engine, reached over a port to the offscreen document (created when first needed). */
-export function localEngine(): LocalEngine {
-  engine ??= createPortEngine(async () => {
-    await ensureOffscreenDocument();
-    return browser.runtime.connect({ name: LOCAL_ENGINE_PORT });
-  });
-  return engine;
+function endpointOrigin(backend: Backend): string | undefined {
+  if (backend.kind !== 'provider') return undefined;
+  const url =
+    backend.baseUrl ??
+    {
+      openai: 'https://api.openai.com',
+      anthropic: 'https://api.anthropic.com',
+      gemini: 'https://generativelanguage.googleapis.com',
+      'openai-compatible': undefined,
+    }[backend.provider];
+  return url ? new URL(url).origin : undefined;
 }
 
-/** A bare "Failed to fetch" with no host permission for the endpoint means: ask for it. */
-async function permissionMissing(origin: string): Promise<boolean> {
+/** Whether the browser lets us reach the endpoint: without it, a request fails as a bare "Failed to fetch". */
+export async function hasHostPermission(origin: string | undefined): Promise<boolean> {
+  if (!origin) return true;
   try {
-    return !(await browser.permissions.contains({ origins: [`${origin}/*`] }));
+    return await browser.permissions.contains({ origins: [`${origin}/*`] });
   } catch {
     return false;
   }
 }
 
-export function modelOptions(settings: Settings): ChatModelOptions {
-  return { concurrency: settings.concurrency, timeoutMs: settings.timeoutSeconds * 1000, permissionMissing };
+/** Only the key of the backend in use travels to the host. */
+export function keyFor(keys: ApiKeys, provider: keyof ApiKeys): ApiKeys {
+  const key = keys[provider];
+  return key ? { [provider]: key } : {};
 }
 
+export const endpointOf = (provider: Backend) => endpointOrigin(provider);
+
 /** The model the person chose, or the one recommended for this GPU. */
-async function resolveLocalModel(local: LocalEngine, chosen: string | null): Promise<string> {
+async function resolveLocalModel(local: ModelHost, chosen: string | null): Promise<string> {
   if (chosen) return chosen;
   const recommended = (await local.listModels()).find((model) => model.recommended);
   if (recommended) return recommended.id;
@@ -94,9 +108,21 @@ export async function modelFor(
   signal: AbortSignal,
 ): Promise<ChatModel> {
   const { backend } = settings;
-  if (backend.kind === 'provider') return createChatModel(backend, await apiKeys.get(), modelOptions(settings));
-  const local = localEngine();
-  const model = await resolveLocalModel(local, backend.model);
-  await local.load(model, onProgress, signal);
-  return createChatModel(backend, {}, { ...modelOptions(settings), webllm: { engine: local, model } });
+  const target = await modelHost();
+  const common = {
+    backend,
+    concurrency: settings.concurrency,
+    timeoutMs: settings.timeoutSeconds * 1000,
+    hostPermission: await hasHostPermission(endpointOrigin(backend)),
+  };
+  if (backend.kind === 'provider') {
+    const keys = keyFor(await apiKeys.get(), backend.provider);
+    if (backend.provider !== 'openai-compatible' && !keys[backend.provider]) {
+      throw new FactCheckError('bad-key', "No API key for this provider: add one in the extension's options.");
+    }
+    return hostedChatModel(target, { ...common, keys });
+  }
+  const localModel = await resolveLocalModel(target, backend.model);
+  await target.load(localModel, onProgress, signal);
+  return hostedChatModel(target, { ...common, keys: {}, localModel });
 }

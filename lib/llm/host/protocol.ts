@@ -1,11 +1,12 @@
 import { z } from 'zod';
 import { SerializedErrorSchema } from '../../core/errors';
-import { LoadProgressSchema } from './local-engine';
+import { LoadProgressSchema } from '../webllm/local-engine';
+import { ConnectionTargetSchema, HostedGenerateSchema } from './calls';
 
-/** The name of the port between the background and the page that hosts the local engine. */
-export const LOCAL_ENGINE_PORT = 'local-engine';
+/** The name of the port between the background and the document that hosts the models. */
+export const MODEL_HOST_PORT = 'model-host';
 
-/** The part of a runtime.Port the engine channel uses; tests pair two in memory. */
+/** The part of a runtime.Port the host channel uses; tests pair two in memory. */
 export interface PortLike {
   postMessage(message: unknown): void;
   onMessage: { addListener(listener: (message: unknown) => void): void };
@@ -15,7 +16,7 @@ export interface PortLike {
 
 const ChatMessageSchema = z.object({ role: z.enum(['system', 'user', 'assistant']), content: z.string() });
 
-export const EngineCallSchema = z.discriminatedUnion('op', [
+export const HostCallSchema = z.discriminatedUnion('op', [
   z.object({ id: z.number(), op: z.literal('gpu-status') }),
   z.object({ id: z.number(), op: z.literal('list-models') }),
   z.object({ id: z.number(), op: z.literal('load'), model: z.string() }),
@@ -32,12 +33,14 @@ export const EngineCallSchema = z.discriminatedUnion('op', [
   }),
   z.object({ id: z.number(), op: z.literal('delete-cached'), model: z.string() }),
   z.object({ id: z.number(), op: z.literal('unload') }),
-  /** Stops the call `target` (a download or a generation). */
+  z.object({ id: z.number(), op: z.literal('generate'), call: HostedGenerateSchema }),
+  z.object({ id: z.number(), op: z.literal('test-connection'), target: ConnectionTargetSchema }),
+  /** Stops the call `target` (a download, a generation, a request). */
   z.object({ id: z.number(), op: z.literal('cancel'), target: z.number() }),
 ]);
-export type EngineCall = z.infer<typeof EngineCallSchema>;
+export type HostCall = z.infer<typeof HostCallSchema>;
 
-export const EngineReplySchema = z.discriminatedUnion('kind', [
+export const HostReplySchema = z.discriminatedUnion('kind', [
   z.object({ id: z.number(), kind: z.literal('progress'), progress: LoadProgressSchema }),
   z.object({ id: z.number(), kind: z.literal('token'), text: z.string() }),
   z.object({ id: z.number(), kind: z.literal('result'), value: z.unknown() }),
@@ -45,4 +48,4 @@ export const EngineReplySchema = z.discriminatedUnion('kind', [
   /** Sent while work is in progress: each message received keeps the background's service worker awake. */
   z.object({ kind: z.literal('heartbeat') }),
 ]);
-export type EngineReply = z.infer<typeof EngineReplySchema>;
+export type HostReply = z.infer<typeof HostReplySchema>;

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { FactCheckError } from '../../core/errors';
-import { WebGpuStatusSchema } from './gpu';
-import { type LoadProgress, LocalChatResultSchema, type LocalEngine, LocalModelStateSchema } from './local-engine';
-import { type EngineCall, type EngineReply, EngineReplySchema, type PortLike } from './port-protocol';
+import { WebGpuStatusSchema } from '../webllm/gpu';
+import { type LoadProgress, LocalChatResultSchema, LocalModelStateSchema } from '../webllm/local-engine';
+import type { ModelHost } from './model-host';
+import { type HostCall, type HostReply, HostReplySchema, type PortLike } from './protocol';
 
 interface Pending {
   resolve(value: unknown): void;
@@ -11,24 +12,37 @@ interface Pending {
   onToken?: (text: string) => void;
 }
 
-type CallBody = EngineCall extends infer C ? (C extends EngineCall ? Omit<C, 'id'> : never) : never;
+type CallBody = HostCall extends infer C ? (C extends HostCall ? Omit<C, 'id'> : never) : never;
+
+const ChatResultSchema = z.object({
+  text: z.string(),
+  usage: z.object({ promptTokens: z.number(), completionTokens: z.number(), ms: z.number() }),
+});
+const ConnectionCheckSchema = z.object({
+  models: z.array(z.string()),
+  modelListed: z.boolean().nullable(),
+  ms: z.number(),
+});
+const none = z.null().transform((): void => undefined);
 
 const hostGone = () =>
-  new FactCheckError('internal', 'The local model host closed unexpectedly. Try the check again.', { retryable: true });
+  new FactCheckError('internal', 'The model host closed unexpectedly. Try the check again.', { retryable: true });
+const cancelled = () => new FactCheckError('cancelled', 'The check was cancelled.');
 
 /**
- * A LocalEngine whose engine lives on the other end of a port (the offscreen document).
- * Connects on first use and again after the other side went away.
+ * A ModelHost on the other end of a port (the offscreen document): the same interface on both
+ * sides, so the background never knows where models run. Connects on first use and again after
+ * the other side went away; every reply is validated.
  */
-export function createPortEngine(connect: () => Promise<PortLike>): LocalEngine & { disconnect(): void } {
+export function createHostClient(connect: () => Promise<PortLike>): ModelHost & { disconnect(): void } {
   let port: Promise<PortLike> | undefined;
   let nextId = 1;
   const pending = new Map<number, Pending>();
 
   const onReply = (raw: unknown) => {
-    const parsed = EngineReplySchema.safeParse(raw);
+    const parsed = HostReplySchema.safeParse(raw);
     if (!parsed.success) return;
-    const reply: EngineReply = parsed.data;
+    const reply: HostReply = parsed.data;
     if (reply.kind === 'heartbeat') return;
     const entry = pending.get(reply.id);
     if (!entry) return;
@@ -59,19 +73,19 @@ export function createPortEngine(connect: () => Promise<PortLike>): LocalEngine 
 
   async function call<T>(
     body: CallBody,
-    schema: z.ZodType<T>,
+    schema: z.ZodType<T, unknown>,
     options: { signal?: AbortSignal; onProgress?: Pending['onProgress']; onToken?: Pending['onToken'] } = {},
   ): Promise<T> {
     const { signal } = options;
-    if (signal?.aborted) throw new FactCheckError('cancelled', 'The check was cancelled.');
+    if (signal?.aborted) throw cancelled();
     const opened = await portOf();
     const id = nextId++;
     const value = await new Promise<unknown>((resolve, reject) => {
       // Tell the host to stop, and answer the caller now: a GPU finishing its token must not delay a cancel.
       const onAbort = () => {
-        opened.postMessage({ id: nextId++, op: 'cancel', target: id } satisfies EngineCall);
+        opened.postMessage({ id: nextId++, op: 'cancel', target: id } satisfies HostCall);
         pending.delete(id);
-        reject(new FactCheckError('cancelled', 'The check was cancelled.'));
+        reject(cancelled());
       };
       signal?.addEventListener('abort', onAbort, { once: true });
       const settle = () => signal?.removeEventListener('abort', onAbort);
@@ -87,15 +101,12 @@ export function createPortEngine(connect: () => Promise<PortLike>): LocalEngine 
         onProgress: options.onProgress,
         onToken: options.onToken,
       });
-      opened.postMessage({ ...body, id } as EngineCall);
+      opened.postMessage({ ...body, id } as HostCall);
     });
     const parsed = schema.safeParse(value);
-    if (!parsed.success)
-      throw new FactCheckError('internal', `The local model host sent a malformed ${body.op} reply.`);
+    if (!parsed.success) throw new FactCheckError('internal', `The model host sent a malformed ${body.op} reply.`);
     return parsed.data;
   }
-
-  const none = z.null().transform((): void => undefined);
 
   return {
     gpuStatus: () => call({ op: 'gpu-status' }, WebGpuStatusSchema),
@@ -104,6 +115,9 @@ export function createPortEngine(connect: () => Promise<PortLike>): LocalEngine 
     chat: (request, onToken, signal) => call({ op: 'chat', request }, LocalChatResultSchema, { signal, onToken }),
     deleteCached: (model) => call({ op: 'delete-cached', model }, none),
     unload: () => call({ op: 'unload' }, none),
+    generate: (hosted, onToken, signal) =>
+      call({ op: 'generate', call: hosted }, ChatResultSchema, { signal, onToken }),
+    testConnection: (target) => call({ op: 'test-connection', target }, ConnectionCheckSchema),
     disconnect() {
       void port?.then((opened) => opened.disconnect());
       port = undefined;

@@ -1,17 +1,17 @@
 import { toSerializedError } from '../../core/errors';
-import type { LocalEngine } from './local-engine';
-import { type EngineCall, EngineCallSchema, type EngineReply, type PortLike } from './port-protocol';
+import type { ModelHost } from './model-host';
+import { type HostCall, HostCallSchema, type HostReply, type PortLike } from './protocol';
 
 /** Chrome stops an idle service worker after 30 s; a message every 10 s while busy keeps it up. */
 export const HEARTBEAT_MS = 10_000;
 
-/** Serves a LocalEngine over a port (in the offscreen document). Every inbound message is validated. */
-export function serveLocalEngine(port: PortLike, engine: LocalEngine, heartbeatMs = HEARTBEAT_MS): void {
+/** Serves a ModelHost over a port (in the offscreen document). Every inbound message is validated. */
+export function serveModelHost(port: PortLike, host: ModelHost, heartbeatMs = HEARTBEAT_MS): void {
   const running = new Map<number, AbortController>();
   let heartbeat: ReturnType<typeof setInterval> | undefined;
   let open = true;
 
-  const send = (reply: EngineReply) => {
+  const send = (reply: HostReply) => {
     if (open) port.postMessage(reply);
   };
   const updateHeartbeat = () => {
@@ -22,27 +22,30 @@ export function serveLocalEngine(port: PortLike, engine: LocalEngine, heartbeatM
     }
   };
 
-  const perform = (call: Exclude<EngineCall, { op: 'cancel' }>, signal: AbortSignal): Promise<unknown> => {
+  const perform = async (call: Exclude<HostCall, { op: 'cancel' }>, signal: AbortSignal): Promise<unknown> => {
+    const token = (text: string) => send({ id: call.id, kind: 'token', text });
     switch (call.op) {
       case 'gpu-status':
-        return engine.gpuStatus();
+        return host.gpuStatus();
       case 'list-models':
-        return engine.listModels();
+        return host.listModels();
       case 'load':
-        return engine
-          .load(call.model, (progress) => send({ id: call.id, kind: 'progress', progress }), signal)
-          .then(() => null);
+        return host.load(call.model, (progress) => send({ id: call.id, kind: 'progress', progress }), signal);
       case 'chat':
-        return engine.chat(call.request, (text) => send({ id: call.id, kind: 'token', text }), signal);
+        return host.chat(call.request, token, signal);
       case 'delete-cached':
-        return engine.deleteCached(call.model).then(() => null);
+        return host.deleteCached(call.model);
       case 'unload':
-        return engine.unload().then(() => null);
+        return host.unload();
+      case 'generate':
+        return host.generate(call.call, token, signal);
+      case 'test-connection':
+        return host.testConnection(call.target);
     }
   };
 
   port.onMessage.addListener((raw) => {
-    const parsed = EngineCallSchema.safeParse(raw);
+    const parsed = HostCallSchema.safeParse(raw);
     if (!parsed.success) return;
     const call = parsed.data;
     if (call.op === 'cancel') {
