@@ -9,6 +9,9 @@ export default defineConfig({
     description:
       'Checks the answer to your search against the results: consolidated answer, conflicts between sources, and per-site trust.',
     permissions: ['storage', 'sidePanel', 'unlimitedStorage', ...(browser === 'firefox' ? [] : ['offscreen'])],
+    // Loopback only: local model servers (Ollama, LM Studio, llama.cpp) work without a prompt and
+    // reach no website's data. Every other endpoint is asked for when the person adds it.
+    host_permissions: ['http://127.0.0.1/*', 'http://localhost/*'],
     optional_host_permissions: ['https://*/*', 'http://*/*'],
     action: { default_title: 'Open the fact-check panel' },
     content_security_policy: {
