@@ -26,14 +26,31 @@ function attribute(value: string): string {
   return neutralize(value).replace(/["'`]/g, '').replace(/\s+/g, ' ').trim().slice(0, 120);
 }
 
-export function tag(name: string, attributes: Record<string, string | number>, body: string): string {
+/** Longest text one block carries: a snippet is a few hundred characters; more is a page pasted in. */
+export const MAX_BLOCK_CHARS = 2_000;
+export const MAX_QUESTION_CHARS = 500;
+
+/** Cuts oversize text at a word boundary and says so, so the run goes on with what fits. */
+export function truncate(text: string, max: number): string {
+  if (text.length <= max) return text;
+  const cut = text.slice(0, max);
+  const lastSpace = cut.lastIndexOf(' ');
+  return `${lastSpace > max * 0.8 ? cut.slice(0, lastSpace) : cut} …[truncated]`;
+}
+
+export function tag(
+  name: string,
+  attributes: Record<string, string | number>,
+  body: string,
+  maxChars = MAX_BLOCK_CHARS,
+): string {
   const attrs = Object.entries(attributes)
     .map(([key, value]) => ` ${key}="${attribute(String(value))}"`)
     .join('');
-  return `<${name}${attrs}>\n${neutralize(body).trim()}\n</${name}>`;
+  return `<${name}${attrs}>\n${truncate(neutralize(body).trim(), maxChars)}\n</${name}>`;
 }
 
-export const questionBlock = (question: string): string => tag('question', {}, question);
+export const questionBlock = (question: string): string => tag('question', {}, question, MAX_QUESTION_CHARS);
 
 export interface DelimitedSource {
   id: string | number;
