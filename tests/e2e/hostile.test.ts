@@ -87,5 +87,9 @@ describe('hostile titles, snippets and model output render as text', () => {
     await expect.poll(() => results.locator('factcheck-badge').count(), { timeout: 10_000 }).toBeGreaterThan(0);
     expect(await ran(results)).toBe(0);
     await session.screenshot(panel, 'hostile-panel');
+    await session.screenshot(panel, 'hostile-panel-top', { viewportOnly: true });
+    await panel.getByTestId('assessed-source').nth(12).scrollIntoViewIfNeeded();
+    await session.screenshot(panel, 'hostile-panel-sources', { viewportOnly: true });
+    await session.screenshot(results, 'hostile-serp', { viewportOnly: true });
   });
 });

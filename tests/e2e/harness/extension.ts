@@ -16,7 +16,8 @@ export interface ExtensionSession {
   openPage(path: string): Promise<Page>;
   /** The browser's id for the tab showing a URL that starts with `prefix`. */
   tabIdOf(prefix: string): Promise<number>;
-  screenshot(page: Page, name: string): Promise<string>;
+  /** Saves a PNG under test-results/; the whole page unless `viewportOnly`. */
+  screenshot(page: Page, name: string, options?: { viewportOnly?: boolean }): Promise<string>;
   close(): Promise<void>;
 }
 
@@ -83,9 +84,9 @@ export async function launchExtension(
       }
       throw new Error(`no captured tab shows ${prefix}`);
     },
-    async screenshot(page, name) {
+    async screenshot(page, name, options) {
       const path = join(RESULTS_DIR, `${name}.png`);
-      await page.screenshot({ path, fullPage: true });
+      await page.screenshot({ path, fullPage: !options?.viewportOnly });
       return path;
     },
     async close() {
