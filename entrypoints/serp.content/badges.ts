@@ -86,14 +86,25 @@ export function clearBadges(): void {
   drawn.clear();
 }
 
-/** Draws one badge per result (replacing any drawn before); results the page no longer shows are skipped. */
+const TITLE_SELECTOR = 'h1, h2, h3, h4, [role="heading"]';
+
+/** Where the badge goes: the result's title (its heading, else its first link), or the element itself. */
+function titleOf(result: Element): Element {
+  if (result.matches(TITLE_SELECTOR)) return result;
+  return result.querySelector(TITLE_SELECTOR) ?? result.querySelector('a[href]') ?? result;
+}
+
+/**
+ * Draws one badge per result beside its title (replacing any drawn before). `elementFor` may give the
+ * result's container or its title; results the page no longer shows are skipped.
+ */
 export function renderBadges(badges: readonly Badge[], elementFor: (url: string) => Element | undefined): void {
   clearBadges();
   for (const badge of badges) {
-    const target = elementFor(badge.url);
-    if (!target) continue;
+    const result = elementFor(badge.url);
+    if (!result) continue;
     const host = makeBadge(badge);
-    target.append(host);
+    titleOf(result).append(host);
     drawn.add(host);
   }
 }

@@ -324,7 +324,8 @@ describe('result badges in a real results page', () => {
           __factcheckBadges: { renderBadges(b: Badge[], f: (url: string) => Element | undefined): void };
         }
       ).__factcheckBadges;
-      api.renderBadges(badges, (url) => titles[Number(url.slice(1))]);
+      // As the adapters do: the result's container, in which the badge finds the title.
+      api.renderBadges(badges, (url) => titles[Number(url.slice(1))]?.closest('div') ?? undefined);
       return document.querySelectorAll('factcheck-badge').length;
     });
     expect(drawn).toBe(3);

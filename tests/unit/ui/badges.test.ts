@@ -17,7 +17,8 @@ describe('result badges', () => {
   let document: Document;
   beforeEach(() => {
     document = parseHTML(
-      '<html><body><div class="r"><h3 id="t1">First <b>title</b></h3></div><div class="r"><h3 id="t2">Second</h3></div></body></html>',
+      '<html><body><div class="r" id="r1"><a href="/1"><h3 id="t1">First <b>title</b></h3></a><p>snippet</p></div>' +
+        '<div class="r" id="r2"><h3 id="t2">Second</h3></div><div id="r3"><a href="/3">Third</a> text</div></body></html>',
     ).document as unknown as Document;
     vi.stubGlobal('document', document);
   });
@@ -26,24 +27,23 @@ describe('result badges', () => {
     vi.unstubAllGlobals();
   });
 
-  const elementFor = (url: string) =>
-    url.endsWith('/1')
-      ? (document.getElementById('t1') ?? undefined)
-      : url.endsWith('/2')
-        ? (document.getElementById('t2') ?? undefined)
-        : undefined;
+  // Adapters hand over the result's container; the badge finds the title inside it.
+  const elementFor = (url: string) => document.getElementById(`r${url.slice(-1)}`) ?? undefined;
 
   it('puts one out-of-flow badge beside each result title, and skips results not on the page', () => {
     renderBadges(
       [
         badge({}),
         badge({ url: 'https://b.example/2', domain: 'b.example', stance: 'contradicts', trust: 0.2 }),
-        badge({ url: 'https://gone/3' }),
+        badge({ url: 'https://c.example/3' }),
+        badge({ url: 'https://gone/9' }),
       ],
       elementFor,
     );
     const hosts = document.querySelectorAll('factcheck-badge');
-    expect(hosts).toHaveLength(2);
+    expect(hosts).toHaveLength(3);
+    // Without a heading, the result's first link is its title.
+    expect(document.querySelector('#r3 a factcheck-badge')).not.toBeNull();
     for (const host of hosts) expect(host.getAttribute('style')).toContain('position:absolute');
     expect(document.getElementById('t1')?.lastElementChild?.getAttribute('aria-label')).toBe(
       'Fact check: a.example: trust 82% (3 checks)',
