@@ -1,6 +1,6 @@
 import { FactCheckError } from '../core/errors';
 import type { Strategy, Verdict } from '../core/verdict';
-import { claimsFromDecision } from './claims';
+import { claimsFromDecision, voteDecision } from './claims';
 import { type AstuteOutcome, astute } from './methods/astute';
 import { type MethodRun, startMethod } from './methods/common';
 import { debate } from './methods/madam';
@@ -135,17 +135,6 @@ async function settleFast(fast: Promise<AstuteOutcome>): Promise<AstuteOutcome |
     if (error instanceof FactCheckError && error.code === 'malformed-output') return null;
     throw error;
   }
-}
-
-/** Without a debate the vote decides: the winner is the answer, other answers stay unsettled. */
-function voteDecision(vote: VoteResult): AggregatedAnswer {
-  return {
-    answers: vote.winner ? [vote.winner.answer] : [],
-    rejected: [],
-    explanation: vote.winner
-      ? `${vote.winner.domains.length} site(s) answer "${vote.winner.answer}" (${Math.round(vote.winner.share * 100)}% of the weighted vote).`
-      : 'No result answers the question.',
-  };
 }
 
 function finishStrategy(

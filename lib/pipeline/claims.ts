@@ -53,3 +53,14 @@ export function claimsFromDecision(vote: VoteResult, decision: AggregatedAnswer)
   // Accepted answers first, in order of support, so "finalAnswer" is the best supported.
   return claims.sort((a, b) => Number(b.status === 'accepted') - Number(a.status === 'accepted'));
 }
+
+/** Without a debate the vote decides: the winner is the answer, other answers stay unsettled. */
+export function voteDecision(vote: VoteResult): AggregatedAnswer {
+  return {
+    answers: vote.winner ? [vote.winner.answer] : [],
+    rejected: [],
+    explanation: vote.winner
+      ? `${vote.winner.domains.length} site(s) answer "${vote.winner.answer}" (${Math.round(vote.winner.share * 100)}% of the weighted vote).`
+      : 'No result answers the question.',
+  };
+}

@@ -100,11 +100,32 @@ export function parseModelOutput<T>(text: string, schema: z.ZodType<T>, fallback
   throw new FactCheckError('malformed-output', `The model's answer could not be read: ${text.slice(0, 120)}`);
 }
 
-/** `Label: value` lines, case-insensitive label, for line-based fallbacks. */
+/**
+ * The value after `Label:` (case-insensitive; `label` may be an alternation), up to the end of the
+ * line or to a following "Explanation:"/"Confidence:"/"Reason:" on the same line (MADAM's format).
+ */
 export function labelledLine(text: string, label: string): string | undefined {
-  const pattern = new RegExp(`^\\W*${label}\\W*[:=]\\s*(.+)$`, 'im');
+  const pattern = new RegExp(
+    `(?:^|[.;]\\s+)\\W*(?:${label})\\W*[:=]\\s*(.+?)(?=\\s*\\.?\\s*\\b(?:explanation|confidence|reason)\\s*:|$)`,
+    'im',
+  );
   const match = pattern.exec(text);
   return match?.[1]?.replace(/^["'[]+|["'\].]+$/g, '').trim();
+}
+
+/** A list written as JSON, or separated by | ; or commas: each item without quotes or brackets. */
+export function listFrom(text: string): string[] {
+  return text
+    .split(/\s*[|;,]\s*/)
+    .map((item) => item.replace(/^[\s"'[]+|[\s"'\].]+$/g, ''))
+    .filter((item) => item !== '');
+}
+
+/** A bare short reply ("Paris", "IDK"): one line of at most 12 words, else undefined. */
+export function shortReply(text: string): string | undefined {
+  const trimmed = text.trim().replace(/^["'`]+|["'`.]+$/g, '');
+  if (trimmed === '' || trimmed.includes('\n') || /[{}[\]]/.test(trimmed)) return undefined;
+  return trimmed.split(/\s+/).length <= 12 ? trimmed : undefined;
 }
 
 /** A number in 0..1 from "0.8", "80%", "high"; undefined when absent. */

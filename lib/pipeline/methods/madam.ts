@@ -1,6 +1,7 @@
+import { FactCheckError } from '../../core/errors';
 import type { Verdict } from '../../core/verdict';
 import { IDK } from '../../trust/types';
-import { claimsFromDecision } from '../claims';
+import { claimsFromDecision, voteDecision } from '../claims';
 import type { RunLedger } from '../ledger';
 import { answersEquivalent, isIdk } from '../normalize';
 import { agentPrompt } from '../prompts/agent';
@@ -8,7 +9,7 @@ import { type AggregatedAnswer, aggregatorPrompt } from '../prompts/aggregator';
 import { alignAnswer } from '../rouge';
 import type { CheckInput } from '../types';
 import { startMethod } from './common';
-import { askSources, type SourceAnswer, sourceText, voteOn } from './source-answers';
+import { askSources, readOrIdk, type SourceAnswer, sourceText, UNREADABLE, voteOn } from './source-answers';
 
 export interface DebateOptions {
   maxRounds: number;
@@ -58,7 +59,10 @@ async function reviseAnswer(
     { domain: source.domain, title: source.title, text: source.snippet },
     { answers: aggregate.answers, explanation: aggregate.explanation, others },
   );
-  const parsed = prompt.parse((await ledger.generate('debate', prompt.request)).text);
+  const text = (await ledger.generate('debate', prompt.request)).text;
+  // An unreadable revision keeps the agent's answer: it is not a change of mind.
+  const parsed = readOrIdk(() => prompt.parse(text));
+  if (parsed.answer === IDK && parsed.explanation === UNREADABLE) return agent;
   const raw = isIdk(parsed.answer) ? IDK : parsed.answer.trim();
   return {
     ...agent,
@@ -66,6 +70,15 @@ async function reviseAnswer(
     answer: options.filter ? alignAnswer(raw, sourceText(source)) : raw,
     explanation: parsed.explanation,
   };
+}
+
+async function readableOr(work: Promise<AggregatedAnswer>, fallback: () => AggregatedAnswer) {
+  try {
+    return await work;
+  } catch (error) {
+    if (error instanceof FactCheckError && error.code === 'malformed-output') return fallback();
+    throw error;
+  }
 }
 
 /**
@@ -80,7 +93,10 @@ export async function debate(
   options: DebateOptions,
 ): Promise<DebateOutcome> {
   let agents = roundOne;
-  let aggregate = await aggregateRound(ledger, question, agents, options);
+  // An unreadable aggregate falls back to the weighted vote (round 1) or to the last aggregate.
+  let aggregate = await readableOr(aggregateRound(ledger, question, agents, options), () =>
+    voteDecision(voteOn(agents)),
+  );
   for (let round = 2; round <= options.maxRounds; round++) {
     if (!ledger.canAfford(agents.length + 1)) return { agents, aggregate, rounds: round - 1, stop: 'budget' };
     const previous = agents;
@@ -89,7 +105,8 @@ export async function debate(
       () => Promise.all(previous.map((agent) => reviseAnswer(ledger, question, agent, previous, aggregate, options))),
       `round ${round} of ${options.maxRounds}`,
     );
-    aggregate = await aggregateRound(ledger, question, agents, options);
+    const last = aggregate;
+    aggregate = await readableOr(aggregateRound(ledger, question, agents, options), () => last);
     const changed = agents.some((agent, index) => !answersEquivalent(agent.raw, previous[index]?.raw ?? IDK));
     if (!changed) return { agents, aggregate, rounds: round, stop: 'converged' };
   }

@@ -30,13 +30,15 @@ export interface AskOptions {
   priority?: number;
 }
 
+export const UNREADABLE = 'The answer could not be read.';
+
 /** One unreadable agent answer must not sink the run: it counts as IDK. */
 export function readOrIdk(read: () => { answer: string; explanation: string }) {
   try {
     return read();
   } catch (error) {
     if (error instanceof FactCheckError && error.code === 'malformed-output') {
-      return { answer: IDK, explanation: 'The answer could not be read.' };
+      return { answer: IDK, explanation: UNREADABLE };
     }
     throw error;
   }

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { ChatModel } from '../../llm/chat-model';
 import { DATA_RULE, questionBlock, sourceBlock, tag } from '../delimit';
-import { labelledLine, parseModelOutput } from '../parse';
+import { labelledLine, parseModelOutput, shortReply } from '../parse';
 import { chatRequest, looseString, type Prompt } from './shared';
 
 const Output = z.object({ answer: z.string(), explanation: z.string() });
@@ -62,9 +62,9 @@ Reply with JSON only: {"answer": "...", "explanation": "one sentence"}`;
       maxTokens: 160,
     }),
     parse: (text) =>
-      parseModelOutput(text, Loose, (plain) => ({
-        answer: labelledLine(plain, 'answer') ?? plain.split('\n')[0] ?? '',
-        explanation: labelledLine(plain, 'explanation') ?? '',
-      })),
+      parseModelOutput(text, Loose, (plain) => {
+        const answer = labelledLine(plain, 'answer') ?? shortReply(plain);
+        return answer === undefined ? undefined : { answer, explanation: labelledLine(plain, 'explanation') ?? '' };
+      }),
   };
 }

@@ -72,11 +72,15 @@ Reply with JSON only: {"groups": [{"answer": "...", "summary": "...", "sources":
   return {
     request: chatRequest(model, { name: 'final_answer', schema: Output, system, user, maxTokens: 900 }),
     parse: (text) => {
-      const parsed = parseModelOutput(text, Loose, (plain) => ({
-        final: labelledLine(plain, 'final( answer)?') ?? labelledLine(plain, 'answer') ?? 'IDK',
-        answers: labelledLine(plain, 'answers') ?? labelledLine(plain, 'final( answer)?') ?? '',
-        explanation: labelledLine(plain, 'explanation') ?? plain.slice(0, 500),
-      }));
+      const parsed = parseModelOutput(text, Loose, (plain) => {
+        const final = labelledLine(plain, 'final( answer)?') ?? labelledLine(plain, 'answer');
+        if (final === undefined) return undefined;
+        return {
+          final,
+          answers: labelledLine(plain, 'answers') ?? final,
+          explanation: labelledLine(plain, 'explanation') ?? plain.slice(0, 500),
+        };
+      });
       const groups = parsed.groups
         .filter((group) => !isIdk(group.answer))
         .map((group) => ({ ...group, sources: group.sources.filter((number) => known.has(number)) }));

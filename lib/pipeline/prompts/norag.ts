@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { ChatModel } from '../../llm/chat-model';
 import { DATA_RULE, questionBlock } from '../delimit';
 import { isIdk } from '../normalize';
-import { confidenceFrom, labelledLine, parseModelOutput } from '../parse';
+import { confidenceFrom, labelledLine, parseModelOutput, shortReply } from '../parse';
 import { chatRequest, looseConfidence, looseStringList, type Prompt } from './shared';
 
 const Output = z.object({ answers: z.array(z.string()), confidence: z.number().min(0).max(1) });
@@ -29,10 +29,12 @@ Reply with JSON only: {"answers": ["..."], "confidence": 0.0 to 1.0}`;
       maxTokens: 200,
     }),
     parse: (text) => {
-      const parsed = parseModelOutput(text, Loose, (plain) => ({
-        answers: labelledLine(plain, 'answers?') ?? plain.split('\n')[0] ?? '',
-        confidence: confidenceFrom(labelledLine(plain, 'confidence')) ?? 0.5,
-      }));
+      const parsed = parseModelOutput(text, Loose, (plain) => {
+        const answers = labelledLine(plain, 'answers?') ?? shortReply(plain);
+        return answers === undefined
+          ? undefined
+          : { answers, confidence: confidenceFrom(labelledLine(plain, 'confidence')) ?? 0.5 };
+      });
       const answers = parsed.answers.filter((answer) => !isIdk(answer));
       return { answers, confidence: answers.length ? parsed.confidence : 0 };
     },

@@ -30,10 +30,12 @@ Reply with JSON only: {"answer": "...", "confidence": 0.0 to 1.0}`;
   return {
     request: chatRequest(model, { name: 'reflected_answer', schema: Output, system, user, maxTokens: 120 }),
     parse: (text) => {
-      const parsed = parseModelOutput(text, Loose, (plain) => ({
-        answer: labelledLine(plain, 'answer') ?? 'IDK',
-        confidence: confidenceFrom(labelledLine(plain, 'confidence')) ?? 0.5,
-      }));
+      const parsed = parseModelOutput(text, Loose, (plain) => {
+        const answer = labelledLine(plain, 'answer');
+        return answer === undefined
+          ? undefined
+          : { answer, confidence: confidenceFrom(labelledLine(plain, 'confidence')) ?? 0.5 };
+      });
       return isIdk(parsed.answer) ? { answer: 'IDK', confidence: 0 } : parsed;
     },
   };

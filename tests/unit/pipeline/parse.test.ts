@@ -47,6 +47,11 @@ describe('tolerant parsing of model output', () => {
       explanation: 'e',
     });
     expect(prompt.parse('All Correct Answers: ["unknown"]. Explanation: nothing.').answers).toEqual([]);
+    expect(prompt.parse('All Correct Answers: ["1963", "1956"]. Explanation: two people.')).toMatchObject({
+      answers: ['1963', '1956'],
+      explanation: 'two people',
+    });
+    expect(() => prompt.parse('I could not decide, sorry.\nMaybe later.')).toThrow(/could not be read/);
   });
 
   it('repairs and extracts', () => {

@@ -182,4 +182,16 @@ describe('MADAM rounds', () => {
     expect(verdict.answers).toEqual(['1963']);
     expect(verdict.sources.find((entry) => entry.domain === 'fake.net')?.stance).toBe('irrelevant');
   });
+
+  it('an unreadable aggregator falls back to the weighted vote; an unreadable revision keeps the answer', async () => {
+    let agentCalls = 0;
+    const rules: Rules = { ...readerRules(world), aggregator: () => 'not json at all' };
+    const read = rules.agent;
+    rules.agent = (request) =>
+      agentCalls++ >= 4 ? 'Let me think.\nThe document is long and I am not sure what to say here.' : read?.(request);
+    const model = scriptedModel({ rules });
+    const verdict = await runCheck(checkInput(model, conflicting(), { method: 'madam' }));
+    expect(verdict.answers).toEqual(['1963']);
+    expect(model.count('aggregator')).toBe(2); // round 2 changed nothing, so it stopped
+  });
 });
