@@ -23,7 +23,7 @@ export interface ExtensionSession {
 
 /**
  * Launches Chromium with the built extension loaded. `hosts` are mapped to 127.0.0.1:port
- * so fixture pages load at the engines' real URLs.
+ * so fixture pages load at the engines' real URLs ('*' maps every host name there).
  */
 export async function launchExtension(
   options: { hosts?: readonly string[]; port?: number } = {},
