@@ -1,3 +1,4 @@
+import { BackendSettings } from '@/components/options/BackendSettings';
 import { GeneralSettings } from '@/components/options/GeneralSettings';
 import { MethodSettings } from '@/components/options/MethodSettings';
 import { TrustTable } from '@/components/options/TrustTable';
@@ -9,6 +10,7 @@ export function App() {
     <main className="panel options">
       <h1>Fact check settings</h1>
       {current ? <GeneralSettings settings={current} onChange={update} /> : <p className="muted">Loading…</p>}
+      {current && <BackendSettings settings={current} onChange={update} />}
       {current && <MethodSettings settings={current} onChange={update} />}
       <TrustTable />
     </main>

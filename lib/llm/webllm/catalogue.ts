@@ -36,7 +36,7 @@ const ID = /^(?<family>.+?)-(?<quantization>q\d+f\d+(?:_\d+)?)-MLC(?<suffix>.*)$
 
 /**
  * The local models worth offering, from WebLLM's prebuilt catalogue: chat/instruct language
- * models, general purpose, within MAX_VRAM_MB, with at least MIN_CONTEXT tokens of context.
+ * models, general purpose, 4-bit, within MAX_VRAM_MB, with at least MIN_CONTEXT tokens of context.
  */
 export function buildCatalogue(records: readonly unknown[]): LocalModel[] {
   const models: LocalModel[] = [];
@@ -48,6 +48,8 @@ export function buildCatalogue(records: readonly unknown[]): LocalModel[] {
     const family = match?.groups?.family;
     const quantization = match?.groups?.quantization;
     if (!family || !quantization || match?.groups?.suffix) continue;
+    // Unquantized (q0) variants need twice the memory of q4 for little gain at this size.
+    if (!quantization.startsWith('q4')) continue;
     if ((record.model_type ?? 0) !== 0 || !INSTRUCT.test(family) || SPECIALIZED.test(family)) continue;
     const vramMB = record.vram_required_MB;
     const contextWindow = record.overrides?.context_window_size ?? MIN_CONTEXT;

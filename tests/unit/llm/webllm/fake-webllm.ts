@@ -17,6 +17,7 @@ export const MODEL_LIST = [
   record('SmolLM2-360M-Instruct-q4f16_1-MLC', 376.06, { required_features: ['shader-f16'] }),
   record('SmolLM2-360M-Instruct-q4f32_1-MLC', 579.61),
   record('Llama-3.2-3B-Instruct-q4f16_1-MLC', 2263.69),
+  record('SmolLM2-360M-Instruct-q0f32-MLC', 1743.99),
   record('gemma-2-2b-it-q4f16_1-MLC-1k', 1583.3, { overrides: { context_window_size: 1024 } }),
   record('Qwen2.5-Coder-1.5B-Instruct-q4f16_1-MLC', 1629.75),
   record('snowflake-arctic-embed-m-q0f32-MLC-b4', 500, { model_type: 1 }),
