@@ -8,7 +8,13 @@ export default defineConfig({
     name: 'Search Fact Check',
     description:
       'Checks the answer to your search against the results: consolidated answer, conflicts between sources, and per-site trust.',
-    permissions: ['storage', 'sidePanel', 'unlimitedStorage', ...(browser === 'firefox' ? [] : ['offscreen'])],
+    permissions: [
+      'storage',
+      'sidePanel',
+      'unlimitedStorage',
+      'scripting',
+      ...(browser === 'firefox' ? [] : ['offscreen']),
+    ],
     // Loopback only: local model servers (Ollama, LM Studio, llama.cpp) work without a prompt and
     // reach no website's data. Every other endpoint is asked for when the person adds it.
     host_permissions: ['http://127.0.0.1/*', 'http://localhost/*'],

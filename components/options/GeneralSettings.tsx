@@ -1,5 +1,6 @@
 import type { Settings, Trigger } from '@/lib/core/settings';
 import { ADAPTERS } from '@/lib/serp/registry';
+import { CustomEngines } from './CustomEngines';
 
 const TRIGGERS: { value: Trigger; label: string }[] = [
   { value: 'manual', label: 'Only when I press Check' },
@@ -53,6 +54,7 @@ export function GeneralSettings({
           </label>
         ))}
       </fieldset>
+      <CustomEngines engines={settings.customEngines} onChange={onChange} />
     </section>
   );
 }

@@ -8,6 +8,7 @@ import { localArea, settings } from '@/lib/storage/browser-areas';
 import { trustStore } from '@/lib/trust/store';
 import { showCaptureBadges } from './badges';
 import { captureHandlers, forgetTab, onContentMessage } from './captures';
+import { watchCustomEngines } from './custom-engines';
 import { modelHandlers } from './model-handlers';
 import { forgetRun, markInterruptedRuns, onRunPortConnect, runHandlers, setRunFinishedHook, startRun } from './runs';
 import { recordCheck, trustHandlers } from './trust-handlers';
@@ -33,6 +34,7 @@ async function afterCapture(tabId: number, capture: SerpCapture) {
 export default defineBackground({
   type: 'module',
   main() {
+    watchCustomEngines();
     // Chrome opens the side panel from the toolbar button; Firefox uses its sidebar instead.
     browser.sidePanel?.setPanelBehavior({ openPanelOnActionClick: true }).catch(() => undefined);
 

@@ -1,6 +1,11 @@
 /** A WebExtension match pattern for one host: scheme, host (maybe "*." first) and path. */
 const PATTERN = /^(https?|\*):\/\/(\*|(?:\*\.)?[a-z0-9.-]+(?::\d+)?)(\/.*)$/i;
 
+/** Whether text is a match pattern for http(s) pages that registerContentScripts would accept. */
+export function isMatchPattern(text: string): boolean {
+  return PATTERN.test(text);
+}
+
 function escapeRegExp(text: string): string {
   return text.replace(/[.+?^${}()|[\]\\]/g, '\\$&');
 }
