@@ -84,6 +84,13 @@ async function composedRun(run: MethodRun, publish: Publish): Promise<Verdict> {
           maxRounds: params.rounds,
           filter: true,
           showReliability: true,
+          onRound: (agents, aggregate, round) => {
+            const all = [...agents, ...sourceAnswers.filter((answer) => isIdk(answer.answer))];
+            publish(
+              finishDraft(run, voteOn(all), aggregate, keywordAnswers, `Debate round ${round}.`, true),
+              2 + round,
+            );
+          },
         });
         decision = outcome.aggregate;
         voters = [...outcome.agents, ...sourceAnswers.filter((answer) => isIdk(answer.answer))];
@@ -161,16 +168,17 @@ function finishStrategy(
   });
 }
 
-/** A provisional verdict while the debate runs: the vote's winner, nothing rejected yet. */
+/** A provisional verdict while the debate runs: the vote's winner (nothing rejected yet), then each round's aggregate. */
 function finishDraft(
   run: MethodRun,
   vote: VoteResult,
   decision: AggregatedAnswer,
   keywordAnswers: Map<string, string>,
   note: string,
+  settled = false,
 ): Verdict {
   const claims = claimsFromDecision(vote, decision).map((claim) =>
-    claim.status === 'rejected' ? { ...claim, status: 'open' as const } : claim,
+    claim.status === 'rejected' && !settled ? { ...claim, status: 'open' as const } : claim,
   );
   return run.finish({
     method: 'auto',

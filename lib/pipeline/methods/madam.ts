@@ -17,6 +17,8 @@ export interface DebateOptions {
   filter: boolean;
   /** Show each agent's site reliability to the aggregator (the composed run knows it). */
   showReliability: boolean;
+  /** Called after each round's aggregate, for partial verdicts. */
+  onRound?: (agents: SourceAnswer[], aggregate: AggregatedAnswer, round: number) => void;
 }
 
 export interface DebateOutcome {
@@ -107,6 +109,7 @@ export async function debate(
     );
     const last = aggregate;
     aggregate = await readableOr(aggregateRound(ledger, question, agents, options), () => last);
+    options.onRound?.(agents, aggregate, round);
     const changed = agents.some((agent, index) => !answersEquivalent(agent.raw, previous[index]?.raw ?? IDK));
     if (!changed) return { agents, aggregate, rounds: round, stop: 'converged' };
   }
@@ -125,23 +128,28 @@ export async function runMadam(input: CheckInput): Promise<Verdict> {
       ...(capAgents ? { kappa: input.params.kappa } : {}),
     }),
   );
+  const verdictOf = (agents: SourceAnswer[], aggregate: AggregatedAnswer, note: string) => {
+    const claims = claimsFromDecision(voteOn(agents), aggregate);
+    const accepted = claims.filter((claim) => claim.status === 'accepted');
+    return run.finish({
+      method: 'madam',
+      strategy: 'external',
+      explanation: `${aggregate.explanation} (${note})`,
+      confidence: Math.min(
+        1,
+        accepted.reduce((sum, claim) => sum + claim.confidence, 0),
+      ),
+      claims,
+      sourceAnswers: new Map(roundOne.map((agent) => [agent.source.id, agent.answer])),
+    });
+  };
   const outcome = await debate(ledger, input.question, roundOne, {
     maxRounds: input.params.rounds,
     filter: false,
     showReliability: false,
+    onRound: (agents, aggregate, round) =>
+      ledger.emit({ type: 'partial', verdict: verdictOf(agents, aggregate, `after round ${round}`) }),
   });
-  const vote = voteOn(outcome.agents);
-  const claims = claimsFromDecision(vote, outcome.aggregate);
-  const accepted = claims.filter((claim) => claim.status === 'accepted');
-  return run.finish({
-    method: 'madam',
-    strategy: 'external',
-    explanation: `${outcome.aggregate.explanation} (${outcome.rounds} round${outcome.rounds === 1 ? '' : 's'}, ${outcome.stop}.)`,
-    confidence: Math.min(
-      1,
-      accepted.reduce((sum, claim) => sum + claim.confidence, 0),
-    ),
-    claims,
-    sourceAnswers: new Map(roundOne.map((agent) => [agent.source.id, agent.answer])),
-  });
+  const rounds = `${outcome.rounds} round${outcome.rounds === 1 ? '' : 's'}, ${outcome.stop}`;
+  return verdictOf(outcome.agents, outcome.aggregate, rounds);
 }

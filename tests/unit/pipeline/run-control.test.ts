@@ -37,7 +37,12 @@ describe('run events', () => {
     expect(sourceStage?.type === 'stage' && sourceStage.usage?.calls).toBe(4);
     expect(sourceStage?.type === 'stage' && typeof sourceStage.ms).toBe('number');
     const partials = events.filter((event) => event.type === 'partial');
-    expect(partials.length).toBeGreaterThanOrEqual(1);
+    expect(partials.length).toBeGreaterThanOrEqual(2);
+    const last = partials.at(-1);
+    // after a debate round the partial verdict already rejects the misinformation
+    expect(last?.type === 'partial' && last.verdict.conflicts.map((conflict) => conflict.kind)).toEqual([
+      'misinformation',
+    ]);
     expect(events.some((event) => event.type === 'token' && event.stage === 'finalize')).toBe(true);
     // partial verdicts come before the strategy decides
     const firstPartial = events.findIndex((event) => event.type === 'partial');
