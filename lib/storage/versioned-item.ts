@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { StorageArea } from './area';
 
 /** Migrations keyed by the version they produce: migrations[3] turns a v2 value into a v3 value. */
@@ -65,7 +65,7 @@ export function defineItem<T>(area: StorageArea, definition: ItemDefinition<T>):
     }
     const parsed = schema.safeParse(value);
     if (!parsed.success) {
-      await keepCorrupt(stored, parsed.error.message);
+      await keepCorrupt(stored, z.prettifyError(parsed.error));
       const fresh = fallback();
       await write(fresh);
       return fresh;
