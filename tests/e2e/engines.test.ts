@@ -1,9 +1,10 @@
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CaptureState } from '@/lib/messaging/requests/capture';
 import { type ExtensionSession, launchExtension, ROOT } from './harness/extension';
-import { type FixtureServer, fixtureRoute, startHttpsServer } from './harness/https-server';
+import { type FixtureServer, fixtureRoute, type Route, startHttpsServer } from './harness/https-server';
 
 /**
  * The content script on real engine addresses (fixtures served through --host-resolver-rules):
@@ -74,6 +75,28 @@ const DDG_JS = {
   fixture: 'duckduckgo/synthetic-ddg-js-2026-react-everest.html',
 };
 
+/** Google's markup with the known class names renamed, as when Google ships new hashed names. */
+const DRIFTED_GOOGLE = { host: 'www.google.de', fixture: 'google/google-2025-02-ai-overview-cancer-deaths.html' };
+const KNOWN_GOOGLE_CLASSES = new Set(['tF2Cxc', 'yuRUbf', 'VwiC3b', 'MjjYud', 'LC20lb', 'g']);
+
+function driftedRoute(host: string, file: string): Route {
+  return (request, response) => {
+    if ((request.headers.host ?? '').split(':')[0] !== host) return false;
+    const html = readFileSync(file, 'utf8').replace(
+      /class="([^"]*)"/g,
+      (_, names: string) =>
+        `class="${names
+          .split(' ')
+          .map((name) => (KNOWN_GOOGLE_CLASSES.has(name) ? `x${name}9` : name))
+          .join(' ')}"`,
+    );
+    response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(html);
+    return true;
+  };
+}
+
+const BLOCKED_BING = { host: 'cn.bing.com', fixture: 'bing/bing-2026-04-turnstile-challenge-NO-RESULTS.html' };
+
 let server: FixtureServer;
 let session: ExtensionSession;
 
@@ -90,6 +113,23 @@ async function captureState(tabId: number): Promise<CaptureState | null> {
   }, `capture:${tabId}`);
 }
 
+/** The tab whose stored capture state failed with a reason matching `reason` (no capture URL to look up). */
+async function failedTab(reason: RegExp): Promise<{ tabId: number; failure: string } | null> {
+  const all = await worker().evaluate(async () => {
+    const area = (
+      globalThis as unknown as { chrome: { storage: { session: { get(): Promise<Record<string, unknown>> } } } }
+    ).chrome.storage.session;
+    return area.get();
+  });
+  for (const [key, value] of Object.entries(all)) {
+    const failure = (value as CaptureState | null)?.failure;
+    if (key.startsWith('capture:') && failure && reason.test(failure)) {
+      return { tabId: Number(key.slice('capture:'.length)), failure };
+    }
+  }
+  return null;
+}
+
 async function openResults(url: string): Promise<{ page: Page; tabId: number }> {
   const page = await session.context.newPage();
   await page.goto(url);
@@ -97,10 +137,12 @@ async function openResults(url: string): Promise<{ page: Page; tabId: number }> 
 }
 
 beforeAll(async () => {
-  const hosts = [...CASES.map((c) => c.host), DDG_JS.host];
+  const hosts = [...CASES.map((c) => c.host), DDG_JS.host, DRIFTED_GOOGLE.host, BLOCKED_BING.host];
   server = await startHttpsServer(hosts, [
     ...CASES.map((c) => fixtureRoute(c.host, c.path, join(FIXTURES, c.fixture))),
     fixtureRoute(DDG_JS.host, '/', join(FIXTURES, DDG_JS.fixture)),
+    driftedRoute(DRIFTED_GOOGLE.host, join(FIXTURES, DRIFTED_GOOGLE.fixture)),
+    fixtureRoute(BLOCKED_BING.host, '/search', join(FIXTURES, BLOCKED_BING.fixture)),
   ]);
   session = await launchExtension({ hosts, port: server.port });
 });
@@ -177,6 +219,34 @@ describe('results pages of the major engines reach the background and the side p
     });
     await expect.poll(async () => (await captureState(tabId))?.capture?.query, { timeout: 10_000 }).toBe('k2 height');
     expect((await captureState(tabId))?.capture?.results[0]?.url).toBe('https://en.wikipedia.org/wiki/K2');
+    await page.close();
+  });
+
+  it('degrades to the structural fallback when the known class names have drifted', async () => {
+    const { page, tabId } = await openResults(
+      `https://${DRIFTED_GOOGLE.host}/search?q=cancer+deaths+per+year+in+the+usa`,
+    );
+    const capture = (await captureState(tabId))?.capture;
+    expect(capture?.engine).toBe('google');
+    expect(capture?.extraction).toBe('fallback');
+    expect(capture?.results.length).toBeGreaterThanOrEqual(8);
+    expect(capture?.results[0]).toMatchObject({ domain: 'cancer.org', title: 'Cancer Facts & Figures 2021' });
+    expect(capture?.results[0]?.snippet).toContain('608,570 cancer deaths');
+    await expect.poll(() => page.locator('factcheck-badge').count(), { timeout: 10_000 }).toBe(capture?.results.length);
+    await page.close();
+  });
+
+  it('says plainly in the side panel when the engine shows a bot check instead of results', async () => {
+    const page = await session.context.newPage();
+    await page.goto(`https://${BLOCKED_BING.host}/search?q=javascript+tutorial`);
+    await expect.poll(() => failedTab(/bot check/), { timeout: 10_000 }).not.toBeNull();
+    const blocked = await failedTab(/bot check/);
+    const panel = await session.openPage(`sidepanel.html?tabId=${blocked?.tabId}`);
+    await expect
+      .poll(() => panel.getByTestId('empty').textContent(), { timeout: 10_000 })
+      .toMatch(/Bing is showing a bot check/);
+    await session.screenshot(panel, 'engine-bing-blocked-sidepanel');
+    await panel.close();
     await page.close();
   });
 });
