@@ -6,6 +6,7 @@ import { formatMs } from '@/lib/ui/format';
 import { AmbiguousAnswers } from './AmbiguousAnswers';
 import { AnswerCard } from './AnswerCard';
 import { ConflictList, type ReviewState } from './ConflictList';
+import { FoundClaims } from './FoundClaims';
 import { SourceAssessments } from './SourceAssessments';
 
 export interface VerdictViewProps {
@@ -25,6 +26,7 @@ export function VerdictView({ verdict, final, sources, rows, review, onOverride 
     <div className="verdict" data-testid="verdict">
       <AnswerCard verdict={verdict} final={final} />
       <AmbiguousAnswers verdict={verdict} />
+      <FoundClaims verdict={verdict} />
       <ConflictList verdict={verdict} {...(review && final ? { review } : {})} />
       <SourceAssessments
         assessments={verdict.sources}

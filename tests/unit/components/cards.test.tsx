@@ -56,6 +56,19 @@ describe('answer card', () => {
     expect(html).toContain('data-kind="unclear"');
   });
 
+  it('refusal without a conflict still lists what was found', () => {
+    const refusal = loadVerdict('refusal');
+    const lone = { ...refusal, conflicts: [], groups: refusal.groups.slice(0, 1) };
+    const html = renderToStaticMarkup(
+      <VerdictView verdict={lone} final sources={sourcesFor(lone)} rows={{}} review={review} />,
+    );
+    expect(text(html)).toContain('What was found');
+    expect(html.match(/data-testid="found-claim"/g)).toHaveLength(1);
+    expect(text(html)).toMatch(/No, moderate coffee is not harmful · 50% confident.*harvard\.edu/);
+    // With the conflict card present, the same claims are not listed twice.
+    expect(verdictMarkup('refusal')).not.toContain('data-testid="found-claims"');
+  });
+
   it('marks a partial verdict as still being checked', () => {
     const html = renderToStaticMarkup(<AnswerCard verdict={loadVerdict('answered')} final={false} />);
     expect(text(html)).toContain('still checking');
