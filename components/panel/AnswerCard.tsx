@@ -2,6 +2,12 @@ import type { Verdict } from '@/lib/core/verdict';
 import { percent } from '@/lib/ui/format';
 import { REFUSAL_TEXT, STRATEGY_WORDS } from '@/lib/ui/words';
 
+/** Several answers in one line; past three, the rest are counted (each is listed with its sources below). */
+function severalAnswers(answers: readonly string[]): string {
+  const shown = answers.slice(0, 3).join(' · ');
+  return answers.length > 3 ? `${shown} · and ${answers.length - 3} more` : shown;
+}
+
 /** The answer (or the plain refusal), how it was reached, and how sure the run is. */
 export function AnswerCard({ verdict, final }: { verdict: Verdict; final: boolean }) {
   const refused = verdict.strategy === 'refuse' || verdict.answers.length === 0;
@@ -24,7 +30,7 @@ export function AnswerCard({ verdict, final }: { verdict: Verdict; final: boolea
         </p>
       ) : (
         <p className="answer" data-testid="answer">
-          {verdict.answers.length > 1 ? verdict.answers.join(' · ') : answer}
+          {verdict.answers.length > 1 ? severalAnswers(verdict.answers) : answer}
         </p>
       )}
       <p className="strategy" data-testid="strategy">
