@@ -1,7 +1,12 @@
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { type BrowserContext, chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ExtensionSession, launchExtension } from './harness/extension';
+import { findChromium } from './harness/chromium';
+import { EXTENSION_DIR, type ExtensionSession, launchExtension, RESULTS_DIR } from './harness/extension';
 
 const MODELS = ['llama3.2', 'qwen2.5:1.5b', 'mistral-nemo'];
 
@@ -72,5 +77,61 @@ describe('options: model backend', () => {
     await page.getByRole('radio', { name: /Local model/ }).check();
     await expect.poll(() => page.getByTestId('webgpu-status').textContent(), { timeout: 20_000 }).toMatch(/WebGPU/);
     await session.screenshot(page, 'options-backend-local');
+  });
+});
+
+/**
+ * Up to the GPU boundary: with --enable-unsafe-webgpu Chromium offers a software adapter
+ * (no shader-f16), and with no network WebLLM's download fails with a bare string.
+ */
+describe('options: the local model on a software WebGPU adapter, offline', () => {
+  let context: BrowserContext;
+  let profile: string;
+
+  beforeAll(async () => {
+    profile = mkdtempSync(join(tmpdir(), 'factcheck-webgpu-'));
+    context = await chromium.launchPersistentContext(profile, {
+      executablePath: findChromium(),
+      headless: true,
+      viewport: { width: 420, height: 900 },
+      args: [
+        `--disable-extensions-except=${EXTENSION_DIR}`,
+        `--load-extension=${EXTENSION_DIR}`,
+        '--no-sandbox',
+        '--enable-unsafe-webgpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--no-first-run',
+        '--disable-sync',
+        // Offline, whatever this machine can reach: every host name fails to resolve.
+        '--host-resolver-rules=MAP * ~NOTFOUND',
+      ],
+    });
+  });
+
+  afterAll(async () => {
+    await context?.close();
+    rmSync(profile, { recursive: true, force: true });
+  });
+
+  it('detects the software adapter, recommends the smallest q4f32 model, and explains the failed download', async () => {
+    const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker', { timeout: 15_000 }));
+    const page = await context.newPage();
+    await page.goto(`chrome-extension://${new URL(worker.url()).host}/options.html`);
+    await page.getByRole('radio', { name: /Local model/ }).check();
+    const status = page.getByTestId('webgpu-status');
+    await expect.poll(() => status.textContent(), { timeout: 20_000 }).toMatch(/WebGPU available/);
+    expect(await status.textContent()).toMatch(/only the q4f32 models/);
+    const chosen = page.locator('input[name="local-model"]:checked');
+    await expect.poll(() => chosen.count()).toBe(1);
+    const row = page.locator('tr', { has: chosen });
+    expect(await row.textContent()).toMatch(/SmolLM2 360M Instruct.*q4f32/);
+    expect(await row.textContent()).toMatch(/recommended/);
+
+    await page.getByRole('button', { name: 'Download now' }).click();
+    await expect
+      .poll(() => page.locator('[aria-live="polite"]').last().textContent(), { timeout: 20_000 })
+      .toMatch(/could not be downloaded: check the connection/);
+    await page.screenshot({ path: join(RESULTS_DIR, 'options-backend-local-offline.png'), fullPage: false });
   });
 });

@@ -57,8 +57,8 @@ export function LocalModelPicker({
                     : !model.runnable
                       ? `needs ${model.requiredFeatures.join(', ')}`
                       : model.cached
-                        ? 'downloaded'
-                        : 'not downloaded'}
+                        ? 'on disk'
+                        : 'not on disk'}
                   {model.cached && (
                     <button type="button" className="link-button" onClick={() => void local.remove(model.id)}>
                       {' '}

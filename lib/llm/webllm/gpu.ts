@@ -18,7 +18,8 @@ export interface GpuLike {
 export interface AdapterLike {
   readonly features: Iterable<string>;
   readonly isFallbackAdapter?: boolean;
-  readonly info?: { vendor?: string; architecture?: string; description?: string };
+  /** Newer Chromium reports isFallbackAdapter here rather than on the adapter. */
+  readonly info?: { vendor?: string; architecture?: string; description?: string; isFallbackAdapter?: boolean };
 }
 
 /** Asks the browser for a WebGPU adapter and reports what it can do. */
@@ -52,7 +53,8 @@ export async function probeWebGpu(gpu: GpuLike | undefined): Promise<WebGpuStatu
   return {
     available: true,
     features: [...adapter.features].sort(),
-    fallbackAdapter: adapter.isFallbackAdapter === true,
+    fallbackAdapter:
+      adapter.isFallbackAdapter === true || info?.isFallbackAdapter === true || /swiftshader/i.test(description),
     description: description || undefined,
   };
 }

@@ -59,6 +59,16 @@ describe('WebGPU check and model choice', () => {
     expect(defaultModel(catalogue, gpu)?.id).toBe('Qwen2.5-1.5B-Instruct-q4f32_1-MLC');
   });
 
+  it('reads the fallback flag where newer Chromium puts it (adapter.info)', async () => {
+    const gpu = await probeWebGpu({
+      requestAdapter: async () => ({
+        features: new Set<string>(),
+        info: { vendor: 'google', isFallbackAdapter: true },
+      }),
+    });
+    expect(gpu.fallbackAdapter).toBe(true);
+  });
+
   it('a software adapter gets the smallest model; no adapter gets none', async () => {
     const software = await probeWebGpu(fakeGpu([], true));
     expect(software.fallbackAdapter).toBe(true);
