@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react';
 import type { ReviewState } from '@/components/panel/ConflictList';
-import type { ReviewChoice, Verdict } from '@/lib/core/verdict';
+import { type ReviewChoice, type Verdict, VerdictSchema } from '@/lib/core/verdict';
 import { request } from '@/lib/messaging/client';
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
@@ -18,8 +18,9 @@ export function useReview(checkId: string | null, onResolved: (verdict: Verdict)
       if (checkId === null) return;
       setBusyId(conflictId);
       request({ type: 'review-conflict', checkId, conflictId, choice })
-        .then((verdict) => {
-          onResolved(verdict);
+        .then((reply) => {
+          // Replies are checked like any other inbound value.
+          onResolved(VerdictSchema.parse(reply));
           setErrors(({ [conflictId]: _done, ...rest }) => rest);
         })
         .catch((error: unknown) => setErrors((current) => ({ ...current, [conflictId]: messageOf(error) })))

@@ -1,8 +1,11 @@
 import { useCallback, useEffect, useState } from 'react';
 import { browser } from 'wxt/browser';
+import { z } from 'zod';
 import { request } from '@/lib/messaging/client';
 import type { OverrideInput } from '@/lib/trust/store';
-import type { TrustRow } from '@/lib/trust/table';
+import { type TrustRow, TrustRowSchema } from '@/lib/trust/table';
+
+const RowsSchema = z.record(z.string(), TrustRowSchema);
 
 const TRUST_KEY = 'trust';
 
@@ -28,7 +31,7 @@ export function useTrust(domains: readonly string[]): TrustView {
       request({ type: 'get-trust', domains: wanted })
         .then((found) => {
           if (!live) return;
-          setRows(found);
+          setRows(RowsSchema.parse(found));
           setError(null);
         })
         .catch((cause: unknown) => live && setError(messageOf(cause)));
@@ -45,7 +48,7 @@ export function useTrust(domains: readonly string[]): TrustView {
 
   const setOverride = useCallback(async (domain: string, override: OverrideInput | null) => {
     try {
-      const row = await request({ type: 'set-override', domain, override });
+      const row = TrustRowSchema.parse(await request({ type: 'set-override', domain, override }));
       setRows((current) => ({ ...current, [domain]: row }));
       setError(null);
     } catch (cause) {

@@ -1,8 +1,9 @@
 import { useCallback, useEffect, useState } from 'react';
 import { browser } from 'wxt/browser';
+import { z } from 'zod';
 import { request } from '@/lib/messaging/client';
 import type { OverrideInput } from '@/lib/trust/store';
-import type { TrustRow } from '@/lib/trust/table';
+import { type TrustRow, TrustRowSchema } from '@/lib/trust/table';
 
 export interface TrustTableControls {
   rows: TrustRow[] | null;
@@ -26,7 +27,7 @@ export function useTrustTable(): TrustTableControls {
 
   const load = useCallback(async () => {
     try {
-      setRows(await request({ type: 'get-trust-table' }));
+      setRows(z.array(TrustRowSchema).parse(await request({ type: 'get-trust-table' })));
     } catch (cause) {
       setError(messageOf(cause));
     }
