@@ -10,6 +10,7 @@ import { runCheck } from '../../lib/pipeline/run-check';
 import { registrableDomain } from '../../lib/serp/domain';
 import { NEUTRAL_TRUST, type TrustLookup } from '../../lib/trust/types';
 import { UsageError } from '../errors';
+import { MODEL_CLI_OPTIONS, modelFromCli } from '../model-options';
 import { parseOptions } from '../options';
 
 type OptionsConfig = NonNullable<ParseArgsConfig['options']>;
@@ -26,21 +27,9 @@ export interface CommandDeps {
   modelCli?: () => Promise<ModelCli>;
 }
 
-const ModelModuleSchema = z.object({
-  MODEL_CLI_OPTIONS: z.record(z.string(), z.object({ type: z.enum(['string', 'boolean']) }).loose()),
-  modelFromCli: z.custom<(values: Values) => ChatModel | Promise<ChatModel>>((value) => typeof value === 'function'),
-});
-
-/** Loaded at run time so the commands build before the backends' module lands. */
+/** The real model options and provider factory (cli/model-options.ts). */
 export async function defaultModelCli(): Promise<ModelCli> {
-  let loaded: unknown;
-  try {
-    loaded = await import(new URL('../model-options.ts', import.meta.url).href);
-  } catch (error) {
-    throw new Error('cli/model-options.ts (the model backends) is not available in this checkout', { cause: error });
-  }
-  const module = ModelModuleSchema.parse(loaded);
-  return { options: module.MODEL_CLI_OPTIONS as OptionsConfig, fromValues: module.modelFromCli };
+  return { options: MODEL_CLI_OPTIONS, fromValues: (values) => modelFromCli(values) };
 }
 
 /** Method parameters as CLI options, with the papers' defaults (t = 1, m̂ = 1, T = 3, κ = 4). */

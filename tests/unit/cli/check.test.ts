@@ -1,11 +1,14 @@
+import { execFile } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { check } from '@/cli/commands/check';
 import { exitCodeFor } from '@/cli/errors';
 import { VerdictSchema } from '@/lib/core/verdict';
-import { scriptedModel, scriptedModelCli } from '../helpers/scripted-model';
+import { FIXTURES } from '../helpers/fixtures';
+import { scriptedModel, scriptedModelCli, serveOpenAiCompatible } from '../helpers/scripted-model';
 import { readerRules } from '../pipeline/builders';
 
 const dir = mkdtempSync(join(tmpdir(), 'factcheck-check-'));
@@ -84,5 +87,39 @@ describe('factcheck check', () => {
     );
     expect(exitCodeFor(failure)).toBe(2);
     expect(failure instanceof Error && failure.message).toMatch(reason);
+  });
+});
+
+describe('factcheck check against an OpenAI-compatible endpoint', { timeout: 120_000 }, () => {
+  it('runs each method through the real provider and prints the Verdict', async () => {
+    const server = await serveOpenAiCompatible(readerRules(world));
+    try {
+      for (const method of ['astute', 'madam', 'auto']) {
+        const before = server.calls.length;
+        const { stdout } = await promisify(execFile)(
+          process.execPath,
+          [
+            '--import',
+            'tsx',
+            'cli/main.ts',
+            'check',
+            ...base.slice(0, 4),
+            '--base-url',
+            server.baseUrl,
+            '--model',
+            'test',
+            '--method',
+            method,
+          ],
+          { cwd: `${FIXTURES}../..` },
+        );
+        const verdict = VerdictSchema.parse(JSON.parse(stdout));
+        expect(verdict.answers).toEqual(['1963']);
+        expect(verdict.usage.calls).toBe(server.calls.length - before);
+        expect(verdict.usage.promptTokens).toBeGreaterThan(0);
+      }
+    } finally {
+      await server.close();
+    }
   });
 });

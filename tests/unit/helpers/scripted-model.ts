@@ -263,3 +263,66 @@ export function scriptedModelCli(model: ChatModel): () => Promise<ModelCli> {
     fromValues: () => model,
   });
 }
+
+/**
+ * A local OpenAI-compatible server (/v1/chat/completions, streamed or not) answering by the same
+ * rules, so the CLI can be run end to end through the real provider code.
+ */
+export async function serveOpenAiCompatible(
+  rules: Rules,
+): Promise<{ baseUrl: string; calls: Task[]; close(): Promise<void> }> {
+  const { createServer } = await import('node:http');
+  const calls: Task[] = [];
+  const server = createServer((request, response) => {
+    let body = '';
+    request.on('data', (chunk: Buffer) => {
+      body += chunk.toString('utf8');
+    });
+    request.on('end', () => {
+      const parsed: unknown = JSON.parse(body || '{}');
+      const payload = parsed as { messages?: ChatRequest['messages']; stream?: boolean; model?: string };
+      const chat: ChatRequest = { messages: payload.messages ?? [] };
+      const task = taskOf(chat);
+      calls.push(task);
+      const text = JSON.stringify(rules[task]?.(chat) ?? {});
+      const base = { id: `chatcmpl-${calls.length}`, created: 0, model: payload.model ?? 'test' };
+      const usage = { prompt_tokens: Math.ceil(body.length / 4), completion_tokens: Math.ceil(text.length / 4) };
+      if (!payload.stream) {
+        response.writeHead(200, { 'content-type': 'application/json' });
+        response.end(
+          JSON.stringify({
+            ...base,
+            object: 'chat.completion',
+            choices: [{ index: 0, message: { role: 'assistant', content: text }, finish_reason: 'stop' }],
+            usage: { ...usage, total_tokens: usage.prompt_tokens + usage.completion_tokens },
+          }),
+        );
+        return;
+      }
+      response.writeHead(200, { 'content-type': 'text/event-stream' });
+      const send = (value: unknown) => response.write(`data: ${JSON.stringify(value)}\n\n`);
+      for (const piece of text.match(/.{1,20}/gs) ?? []) {
+        send({
+          ...base,
+          object: 'chat.completion.chunk',
+          choices: [{ index: 0, delta: { content: piece }, finish_reason: null }],
+        });
+      }
+      send({
+        ...base,
+        object: 'chat.completion.chunk',
+        choices: [{ index: 0, delta: {}, finish_reason: 'stop' }],
+        usage: { ...usage, total_tokens: usage.prompt_tokens + usage.completion_tokens },
+      });
+      response.end('data: [DONE]\n\n');
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  return {
+    baseUrl: `http://127.0.0.1:${port}/v1`,
+    calls,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
