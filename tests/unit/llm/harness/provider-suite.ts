@@ -101,6 +101,18 @@ export function describeProviderFaults(wire: Wire, retry?: Partial<RetryPolicy>)
       }
     });
 
+    it('passes a JSON schema where the provider supports it, and still returns the text as streamed', async () => {
+      server.setHandler((_exchange, response) => void streamAll(wire, response));
+      const schema = { type: 'object', properties: { answer: { type: 'string' } }, required: ['answer'] };
+      const result = await model.generate({
+        messages: [{ role: 'user', content: 'Q?' }],
+        jsonSchema: { name: 'verdict', schema },
+      });
+      expect(result.text).toBe('The answer is 42.');
+      const body = server.exchanges[0]?.body ?? '';
+      if (model.supportsJsonSchema) expect(body).toContain('"answer"');
+    });
+
     it('lists the models the server offers', async () => {
       const ids = wire.provider === 'openai' ? ['gpt-4o-mini', 'text-embedding-3-small'] : [wire.model, 'other-model'];
       server.setHandler((_exchange, response) => sendJson(response, 200, wire.modelList(ids)));
