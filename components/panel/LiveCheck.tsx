@@ -39,7 +39,7 @@ export function LiveCheck({ tabId, onOpenSettings }: { tabId: number; onOpenSett
   return (
     <>
       <PanelHeader capture={current} busy={busy} onCheck={() => void run.start()} />
-      {view.status === 'idle' && (
+      {view.status === 'idle' && view.synced && (
         <p className="muted" data-testid="idle">
           Press Check to compare the answer with these {current.results.length} results.
         </p>

@@ -21,7 +21,8 @@ export function TrustBar({ domain, reliability, row }: { domain: string; reliabi
         aria-valuetext={`${percent(value)}, ${level}`}
       />
       <span className="trust-text" data-testid="trust-text">
-        {percent(value)} {level} · {override ? `${override} by you` : evidenceText(row)}
+        {percent(value)} {level} ·{' '}
+        {override ? `${override} by you` : row ? evidenceText(row) : 'as weighed in this check'}
       </span>
     </div>
   );

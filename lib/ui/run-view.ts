@@ -32,6 +32,8 @@ export interface RunView {
   /** False while the verdict is a partial one that later stages may still improve. */
   verdictFinal: boolean;
   error: SerializedError | null;
+  /** False until the background has said what the tab's run is: the panel shows nothing rather than guess. */
+  synced: boolean;
 }
 
 export type RunAction =
@@ -55,6 +57,7 @@ export const idleRun: RunView = {
   verdict: null,
   verdictFinal: false,
   error: null,
+  synced: false,
 };
 
 function freshRun(runId: string): RunView {
@@ -141,6 +144,12 @@ export function fromSnapshot(snapshot: RunSnapshot | null): RunView {
 
 /** Pure: the panel's run state after one message from the background or one local step. */
 export function runViewReducer(state: RunView, action: RunAction): RunView {
+  const next = nextView(state, action);
+  const synced = state.synced || action.type === 'snapshot';
+  return next.synced === synced ? next : { ...next, synced };
+}
+
+function nextView(state: RunView, action: RunAction): RunView {
   switch (action.type) {
     case 'snapshot':
       // An empty answer while a start is on its way would hide the "starting" state.

@@ -137,7 +137,9 @@ describe('side panel states', () => {
     const { page } = await verdictState('answered', 'answered');
     expect(await page.getByTestId('answer').textContent()).toBe('Canberra');
     expect(await page.getByTestId('assessed-source').count()).toBe(4);
-    expect(await page.getByTestId('trust-text').first().textContent()).toContain('new site: no evidence yet');
+    await expect
+      .poll(() => page.getByTestId('trust-text').first().textContent())
+      .toContain('new site: no evidence yet');
   });
 
   it('ambiguous: each valid answer with its sources', async () => {

@@ -132,10 +132,21 @@ describe('sources and trust', () => {
         blocked: false,
         lastSeen: null,
       },
+      'gutenberg.org': {
+        domain: 'gutenberg.org',
+        reliability: 0.5,
+        estimated: 0.5,
+        evidence: { answered: 0, agreed: 0, reviewed: 0 },
+        override: null,
+        blocked: false,
+        lastSeen: null,
+      },
     };
     const html = verdictMarkup('misinformation', rows);
     expect(text(html)).toContain('80% high · 3 checks, 1 review');
-    expect(text(html)).toContain('new site: no evidence yet');
+    expect(text(html)).toContain('50% medium · new site: no evidence yet');
+    // Before the store answers, the number is the one the check used.
+    expect(text(html)).toContain('82% high · as weighed in this check');
     expect(text(html)).toContain('Contradicts the answer');
     expect(html).toContain('data-stance="contradicts"');
     expect(html.match(/data-testid="override-blocked"/g)).toHaveLength(5);

@@ -78,10 +78,10 @@ describe('run view reducer', () => {
     const snapshot: RunSnapshot = { runId: 'run-1', tabId: 3, status: 'done', events };
     const live = reduce(events.map((e) => ({ type: 'event', event: e }) as RunAction));
     const replayed = reduce([{ type: 'snapshot', snapshot }], live);
-    expect(replayed).toEqual(fromSnapshot(snapshot));
+    expect(replayed).toEqual({ ...fromSnapshot(snapshot), synced: true });
     expect(replayed.streams['fast-answer']).toBe('abc');
     expect(replayed.status).toBe('done');
-    expect(reduce([{ type: 'snapshot', snapshot: null }], replayed)).toEqual(idleRun);
+    expect(reduce([{ type: 'snapshot', snapshot: null }], replayed)).toEqual({ ...idleRun, synced: true });
   });
 
   it('keeps "starting" when the background has no run yet, and shows a start failure', () => {
