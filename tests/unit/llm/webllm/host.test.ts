@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createWebLlmEngine } from '@/lib/llm/webllm/host';
+import { unloadWhenIdle } from '@/lib/llm/webllm/idle-unload';
 import type { LoadProgress } from '@/lib/llm/webllm/local-engine';
 import { webllmChatModel } from '@/lib/llm/webllm/webllm-model';
 import { fakeApi } from './fake-webllm';
@@ -115,5 +116,17 @@ describe('the WebLLM ChatModel', () => {
     await expect(model.generate({ messages: ask.messages })).rejects.toMatchObject({ code: 'timeout' });
     expect(Date.now() - started).toBeLessThan(1_000);
     expect(engine.calls).toContain('interrupt');
+  });
+});
+
+describe('idle unload', () => {
+  it('unloads the model after a quiet spell, never during a request', async () => {
+    const { api, engine } = fakeApi();
+    const local = unloadWhenIdle(createWebLlmEngine(api), 40);
+    engine.chunkDelayMs = 30;
+    await local.chat(ask, () => undefined);
+    expect(engine.calls).not.toContain('unload');
+    await new Promise((resolve) => setTimeout(resolve, 80));
+    expect(engine.calls.at(-1)).toBe('unload');
   });
 });
