@@ -189,7 +189,7 @@ export function toProviderError(
     }
     return new ProviderError(
       'endpoint-unreachable',
-      `Could not reach ${context.service}${context.origin ? ` at ${context.origin}` : ''}. Check that it is running and the address is right.`,
+      `Could not reach ${context.service}${context.origin && !context.service.includes(context.origin) ? ` at ${context.origin}` : ''}. Check that it is running and the address is right.`,
       { cause: error, retryable: true },
     );
   }
