@@ -3,6 +3,7 @@ import { useReview } from '@/hooks/useReview';
 import { useRun } from '@/hooks/useRun';
 import { useTrust } from '@/hooks/useTrust';
 import { isBusy } from '@/lib/ui/run-view';
+import { SourceList } from '../SourceList';
 import { ErrorCard } from './ErrorCard';
 import { PanelHeader } from './PanelHeader';
 import { ProgressView } from './ProgressView';
@@ -16,7 +17,10 @@ export function LiveCheck({ tabId, onOpenSettings }: { tabId: number; onOpenSett
   const capture = useCapture(tabId);
   const run = useRun(tabId);
   const { view } = run;
-  const trust = useTrust(view.verdict ? view.verdict.sources.map((source) => source.domain) : []);
+  const results = capture.status === 'ready' ? (capture.state.capture?.results ?? []) : [];
+  const trust = useTrust(
+    view.verdict ? view.verdict.sources.map((source) => source.domain) : results.map((source) => source.domain),
+  );
   const review = useReview(view.verdictFinal ? view.runId : null, run.showReviewed);
 
   if (capture.status === 'loading') return <p className="muted">Loading…</p>;
@@ -51,6 +55,7 @@ export function LiveCheck({ tabId, onOpenSettings }: { tabId: number; onOpenSett
           {trust.error}
         </p>
       )}
+      {!view.verdict && <SourceList sources={current.results} rows={trust.rows} />}
       {view.verdict && (
         <VerdictView
           verdict={view.verdict}
