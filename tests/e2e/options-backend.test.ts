@@ -60,6 +60,9 @@ describe('options: model backend', () => {
     });
     expect(JSON.stringify(stored)).toContain(baseUrl);
     await session.screenshot(page, 'options-backend-provider');
+    await page
+      .locator('.backend-settings')
+      .screenshot({ path: join(RESULTS_DIR, 'options-backend-provider-section.png') });
   });
 
   it('says what went wrong when the server is down', async () => {

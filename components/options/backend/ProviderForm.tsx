@@ -119,7 +119,8 @@ export function ProviderForm({
         </datalist>
       </label>
       <p className="muted small">
-        The key stays in this browser (storage.local) and is sent only to {choice.label.split(' (')[0]}.
+        The key stays in this browser (storage.local) and is sent only to{' '}
+        {provider === 'openai-compatible' ? 'this server' : choice.label}.
       </p>
       <div className="row">
         <button type="button" className="primary" onClick={() => void save()}>
