@@ -20,6 +20,34 @@ export const RamDocsItemSchema = z.object({
 });
 export type RamDocsItem = z.infer<typeof RamDocsItemSchema>;
 
+/** One RGB counterfactual line: the passages with the answer swapped for `fakeanswer`, plus noise. */
+const RgbItemSchema = z.object({
+  query: z.string().min(1),
+  answer: z.union([z.string(), z.array(z.unknown())]),
+  fakeanswer: z.string(),
+  positive_wrong: z.array(z.string()),
+  negative: z.array(z.string()).default([]),
+});
+
+/** RGB's counterfactual set as RAMDocs: gold = the true answer, wrong = the planted one. */
+function fromRgb(item: z.infer<typeof RgbItemSchema>): RamDocsItem {
+  const gold = (Array.isArray(item.answer) ? item.answer.flat(2) : [item.answer]).filter(
+    (answer): answer is string => typeof answer === 'string',
+  );
+  return {
+    question: item.query,
+    documents: [
+      ...item.positive_wrong.map((text) => ({ text, type: 'misinfo', answer: item.fakeanswer })),
+      ...item.negative.map((text) => ({ text, type: 'noise', answer: 'unknown' })),
+    ],
+    gold_answers: gold,
+    wrong_answers: [item.fakeanswer],
+  };
+}
+
+const DatasetLineSchema = z.union([RamDocsItemSchema, RgbItemSchema.transform(fromRgb)]);
+
+/** RAMDocs JSONL; RGB's counterfactual JSONL (en_fact.json) is read too and converted. */
 export function parseDataset(text: string, path: string): RamDocsItem[] {
   return text
     .split('\n')
@@ -32,8 +60,8 @@ export function parseDataset(text: string, path: string): RamDocsItem[] {
       } catch {
         throw new UsageError(`--dataset: line ${index + 1} of ${path} is not JSON`);
       }
-      const parsed = RamDocsItemSchema.safeParse(value);
-      if (!parsed.success) throw new UsageError(`--dataset: line ${index + 1} is not a RAMDocs item`);
+      const parsed = DatasetLineSchema.safeParse(value);
+      if (!parsed.success) throw new UsageError(`--dataset: line ${index + 1} is not a RAMDocs (or RGB) item`);
       return parsed.data;
     });
 }

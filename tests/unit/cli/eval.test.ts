@@ -32,6 +32,27 @@ describe('scoreItem (MADAM-RAG metrics)', () => {
   });
 });
 
+describe('parseDataset', () => {
+  it('reads RGB counterfactual lines as RAMDocs items (planted answer = wrong answer)', () => {
+    const line = JSON.stringify({
+      id: 0,
+      query: 'Where was the 2021 final played?',
+      answer: 'Tampa',
+      fakeanswer: 'Glendale',
+      positive: ['It was played in Tampa.'],
+      positive_wrong: ['It was played in Glendale.', 'Glendale hosted it.'],
+      negative: ['Tickets on sale.'],
+    });
+    const [item] = parseDataset(line, 'rgb.json');
+    expect(item).toMatchObject({
+      question: 'Where was the 2021 final played?',
+      gold_answers: ['Tampa'],
+      wrong_answers: ['Glendale'],
+    });
+    expect(item?.documents.map((doc) => doc.type)).toEqual(['misinfo', 'misinfo', 'noise']);
+  });
+});
+
 describe('factcheck eval', () => {
   it('runs RAMDocs end to end with a document-reading model and writes one line per item', async () => {
     const out = join(mkdtempSync(join(tmpdir(), 'factcheck-eval-')), 'items.jsonl');
