@@ -51,12 +51,12 @@ type Publish = (verdict: Verdict, rank: number) => void;
 async function composedRun(run: MethodRun, publish: Publish): Promise<Verdict> {
   const { input, ledger, usable } = run;
   const params = input.params;
-  const fastCalls = (params.passages > 0 ? 1 : 0) + params.iterations;
+  const fastCalls = (params.passages > 0 ? 1 : 0) + 1;
   const maxAgents = Math.max(0, ledger.callsLeft - fastCalls - 1);
   const capAgents = input.capAgents ?? ledger.model.local;
 
   const fast = ledger
-    .stage('fast-answer', () => astute(run, { priority: FAST }))
+    .stage('fast-answer', () => astute(run, { priority: FAST, iterations: 1 }))
     .then((outcome) => {
       publish(outcome.verdict, 1);
       return outcome;

@@ -20,9 +20,13 @@ const UNKNOWN: InternalKnowledge = { passages: [], answer: 'IDK', confidence: 0 
  * calls over ⟨D0, Dj⟩, then one finalization call that also consolidates. Calls: 1 + (t − 1) + 1
  * (2 with the paper's t = 1; 1 when m̂ = 0, as nothing is recalled).
  */
-export async function astute(run: MethodRun, options: { priority?: number } = {}): Promise<AstuteOutcome> {
+export async function astute(
+  run: MethodRun,
+  options: { priority?: number; iterations?: number } = {},
+): Promise<AstuteOutcome> {
   const { input, ledger, usable } = run;
-  const { iterations, passages: maxPassages } = input.params;
+  const iterations = options.iterations ?? input.params.iterations;
+  const maxPassages = input.params.passages;
   const priority = options.priority ?? 5;
 
   let internal = UNKNOWN;

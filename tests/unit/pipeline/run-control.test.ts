@@ -199,4 +199,11 @@ describe('MADAM rounds', () => {
     expect(verdict.answers).toEqual(['1963']);
     expect(model.count('aggregator')).toBe(2); // round 2 changed nothing, so it stopped
   });
+
+  it('the fast answer of the default run is Astute with t = 1 whatever the preset says', async () => {
+    const model = scriptedModel({ rules: readerRules(world) });
+    await runCheck(checkInput(model, conflicting(), { params: { iterations: 3 } }));
+    expect(model.count('consolidate')).toBe(0);
+    expect(model.count('finalize')).toBe(1);
+  });
 });
