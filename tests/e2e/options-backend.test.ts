@@ -3,12 +3,18 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type BrowserContext, chromium } from 'playwright-core';
+import { type BrowserContext, chromium, type Locator } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findChromium } from './harness/chromium';
 import { EXTENSION_DIR, type ExtensionSession, launchExtension, RESULTS_DIR } from './harness/extension';
 
 const MODELS = ['llama3.2', 'qwen2.5:1.5b', 'mistral-nemo'];
+
+/** The radios follow stored settings: the click is saved first, then the radio shows it. */
+async function choose(radio: Locator) {
+  await radio.click();
+  await expect.poll(() => radio.isChecked()).toBe(true);
+}
 
 /** A local OpenAI-compatible server (like Ollama) that lists its models. */
 async function startModelServer(): Promise<{ server: Server; port: number; requests: string[] }> {
@@ -42,7 +48,7 @@ describe('options: model backend', () => {
 
   it('configures an OpenAI-compatible server and lists its models with Test connection', async () => {
     const page = await session.openPage('options.html');
-    await page.getByTestId('backend-provider').check();
+    await choose(page.getByTestId('backend-provider'));
     const baseUrl = `http://127.0.0.1:${models.port}/v1`;
     await page.getByTestId('base-url').fill(baseUrl);
     await page.getByTestId('model').fill('llama3.2');
@@ -65,9 +71,26 @@ describe('options: model backend', () => {
       .screenshot({ path: join(RESULTS_DIR, 'options-backend-provider-section.png') });
   });
 
+  it('offers every provider, each with its endpoint and key hint', async () => {
+    const page = await session.openPage('options.html');
+    await choose(page.getByTestId('backend-provider'));
+    const form = page.getByTestId('provider-form');
+    for (const [value, endpoint, hint] of [
+      ['openai', 'https://api.openai.com/v1', 'sk-…'],
+      ['anthropic', 'https://api.anthropic.com/v1', 'sk-ant-…'],
+      ['gemini', 'https://generativelanguage.googleapis.com/v1beta', 'AIza…'],
+    ] as const) {
+      await form.locator('select').selectOption(value);
+      expect(await page.getByTestId('base-url').getAttribute('placeholder')).toBe(endpoint);
+      expect(await page.getByTestId('api-key').getAttribute('placeholder')).toBe(hint);
+      expect(await page.getByTestId('model').inputValue()).not.toBe('');
+    }
+    await page.locator('.backend-settings').screenshot({ path: join(RESULTS_DIR, 'options-backend-gemini.png') });
+  });
+
   it('says what went wrong when the server is down', async () => {
     const page = await session.openPage('options.html');
-    await page.getByTestId('backend-provider').check();
+    await choose(page.getByTestId('backend-provider'));
     await page.getByTestId('base-url').fill('http://127.0.0.1:65531/v1');
     await page.getByTestId('test-connection').click();
     await expect
@@ -77,7 +100,7 @@ describe('options: model backend', () => {
 
   it('shows the local models and the WebGPU check (no GPU in headless Chromium)', async () => {
     const page = await session.openPage('options.html');
-    await page.getByRole('radio', { name: /Local model/ }).check();
+    await choose(page.getByRole('radio', { name: /Local model/ }));
     await expect.poll(() => page.getByTestId('webgpu-status').textContent(), { timeout: 20_000 }).toMatch(/WebGPU/);
     await session.screenshot(page, 'options-backend-local');
   });
@@ -121,7 +144,7 @@ describe('options: the local model on a software WebGPU adapter, offline', () =>
     const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker', { timeout: 15_000 }));
     const page = await context.newPage();
     await page.goto(`chrome-extension://${new URL(worker.url()).host}/options.html`);
-    await page.getByRole('radio', { name: /Local model/ }).check();
+    await choose(page.getByRole('radio', { name: /Local model/ }));
     const status = page.getByTestId('webgpu-status');
     await expect.poll(() => status.textContent(), { timeout: 20_000 }).toMatch(/WebGPU available/);
     expect(await status.textContent()).toMatch(/only the q4f32 models/);
