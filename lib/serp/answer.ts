@@ -25,18 +25,37 @@ export function citedUrls(
   return [...urls];
 }
 
-/** An answer box from the first block a selector finds, its text from the first `text` selector that has some. */
-export function answerFrom(
+/** One kind of answer block an engine shows, as selectors named beside its adapter. */
+export interface AnswerSpec {
+  kind: AnswerBox['kind'];
+  block: string;
+  /** Where the answer's text is inside the block, tried in order. */
+  text: readonly string[];
+  /** The links that are its sources (every outbound link in the block when absent). */
+  sources?: string;
+}
+
+/**
+ * The engine's own answer: the first spec, in priority order, whose block is on the page and holds text.
+ * All blocks are looked up in one pass over the page, so pages without an answer cost a single scan.
+ */
+export function readAnswer(
   doc: Document,
   base: URL,
-  kind: AnswerBox['kind'],
-  selectors: { block: string; text: readonly string[]; sources?: string },
+  specs: readonly AnswerSpec[],
   destination: Destination,
   isOwnLink: (url: URL) => boolean,
 ): AnswerBox | undefined {
-  const block = doc.querySelector(selectors.block);
-  if (!block) return undefined;
-  const text = selectors.text.map((selector) => textOf(block.querySelector(selector))).find(Boolean);
-  if (!text) return undefined;
-  return { kind, text, sourceUrls: citedUrls(block, base, destination, isOwnLink, selectors.sources) };
+  const found = all(doc, specs.map((spec) => spec.block).join(', '));
+  if (found.length === 0) return undefined;
+  for (const spec of specs) {
+    for (const block of found) {
+      if (!block.matches(spec.block)) continue;
+      const text = spec.text.map((selector) => textOf(block.querySelector(selector))).find(Boolean);
+      if (text) {
+        return { kind: spec.kind, text, sourceUrls: citedUrls(block, base, destination, isOwnLink, spec.sources) };
+      }
+    }
+  }
+  return undefined;
 }

@@ -22,7 +22,8 @@ export function textOf(element: Element | null | undefined): string {
     if (tag === 'SCRIPT' || tag === 'STYLE' || tag === 'NOSCRIPT' || tag === 'svg' || tag === 'SVG') return;
     const block = BLOCK_TAGS.has(tag);
     if (block) parts.push(' ');
-    for (const child of Array.from(node.childNodes)) walk(child);
+    // Sibling links, not childNodes: no array is built per element (linkedom builds one on every call).
+    for (let child = node.firstChild; child; child = child.nextSibling) walk(child);
     if (block) parts.push(' ');
   };
   walk(element);

@@ -1,4 +1,4 @@
-import { answerFrom } from '../answer';
+import { type AnswerSpec, readAnswer } from '../answer';
 import { queryOf } from '../dom';
 import { defineEngine } from '../engine';
 import { readResults } from '../results';
@@ -15,14 +15,21 @@ const SELECTORS = {
     skip: '.b_ad, .b_adTop, .b_adBottom',
   },
   queryBox: 'input[name="q"], textarea[name="q"]',
-  // Copilot's generated answer on the results page; markup not seen in a saved page yet.
-  copilot: { block: '#b_genserp_container, .b_genserp, [data-tag="copilot-answer"]', text: ['.b_genserp_text', 'p'] },
-  answer: {
-    block: 'li.b_ans:has(.b_focusTextLarge, .b_focusTextMedium, .b_focusTextSmall), #b_topw .b_ans',
-    text: ['.b_focusTextLarge, .b_focusTextMedium, .b_focusTextSmall', '.b_rich .rwrl'],
-  },
-  // The full description hides in .b_hide; the visible one is cut with an ellipsis.
-  entity: { block: '.b_entityTP', text: ['.b_snippet .b_hide', '.b_snippet'] },
+  answers: [
+    // Copilot's generated answer on the results page; markup not seen in a saved page yet.
+    {
+      kind: 'copilot',
+      block: '#b_genserp_container, .b_genserp, [data-tag="copilot-answer"]',
+      text: ['.b_genserp_text', 'p'],
+    },
+    {
+      kind: 'answer-card',
+      block: 'li.b_ans, #b_topw .b_ans',
+      text: ['.b_focusTextLarge, .b_focusTextMedium, .b_focusTextSmall', '.b_rich .rwrl'],
+    },
+    // The full description hides in .b_hide; the visible one is cut with an ellipsis.
+    { kind: 'knowledge-panel', block: '.b_entityTP', text: ['.b_snippet .b_hide', '.b_snippet'] },
+  ] satisfies AnswerSpec[],
   challenge: '#turnstile-widget, #b_captcha, .captcha',
   regions: ['#b_results', '#b_content'],
 } as const;
@@ -52,10 +59,7 @@ export const bing = defineEngine({
   destination,
   query: (doc, url) => queryOf(doc, url, ['q'], SELECTORS.queryBox),
   results: (doc, url) => readResults(doc, url, SELECTORS.results, destination),
-  answerBox: (doc, url) =>
-    answerFrom(doc, url, 'copilot', SELECTORS.copilot, destination, isOwnLink) ??
-    answerFrom(doc, url, 'answer-card', SELECTORS.answer, destination, isOwnLink) ??
-    answerFrom(doc, url, 'knowledge-panel', SELECTORS.entity, destination, isOwnLink),
+  answerBox: (doc, url) => readAnswer(doc, url, SELECTORS.answers, destination, isOwnLink),
   blocked: (doc) =>
     doc.querySelector(SELECTORS.challenge) && !doc.querySelector('#b_results > li.b_algo')
       ? 'Bing is showing a bot check ("One last step") instead of results. Complete it in the tab, then check again.'

@@ -1,4 +1,4 @@
-import { answerFrom } from '../answer';
+import { readAnswer } from '../answer';
 import { queryOf } from '../dom';
 import { defineEngine } from '../engine';
 import { readResults } from '../results';
@@ -44,6 +44,14 @@ export const brave = defineEngine({
   query: (doc, url) => queryOf(doc, url, ['q'], SELECTORS.queryBox),
   results: (doc, url) => readResults(doc, url, SELECTORS.results, destination),
   answerBox: (doc, url) =>
-    answerFrom(doc, url, 'summarizer', SELECTORS.summarizer, destination, isOwnLink) ??
-    answerFrom(doc, url, 'knowledge-panel', SELECTORS.infobox, destination, isOwnLink),
+    readAnswer(
+      doc,
+      url,
+      [
+        { kind: 'summarizer', ...SELECTORS.summarizer },
+        { kind: 'knowledge-panel', ...SELECTORS.infobox },
+      ],
+      destination,
+      isOwnLink,
+    ),
 });

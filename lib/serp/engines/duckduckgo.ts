@@ -1,5 +1,5 @@
 import type { RawResult } from '../adapter';
-import { answerFrom } from '../answer';
+import { readAnswer } from '../answer';
 import { all, queryOf } from '../dom';
 import { defineEngine } from '../engine';
 import { readResults } from '../results';
@@ -85,7 +85,9 @@ export const duckduckgo = defineEngine({
   query: (doc, url) => queryOf(doc, url, ['q'], SELECTORS.queryBox),
   results,
   answerBox: (doc, url) =>
-    answerFrom(doc, url, 'instant-answer', SELECTORS.instantAnswer, destination, (link) => isDuckDuckGo(link.hostname)),
+    readAnswer(doc, url, [{ kind: 'instant-answer', ...SELECTORS.instantAnswer }], destination, (link) =>
+      isDuckDuckGo(link.hostname),
+    ),
   blocked: (doc) =>
     doc.querySelector(SELECTORS.challenge)
       ? 'DuckDuckGo is asking to confirm you are not a bot instead of showing results. Answer it in the tab, then check again.'

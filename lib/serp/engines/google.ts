@@ -2,7 +2,7 @@ import type { AnswerBox } from '../../core/serp-capture';
 import { citedUrls as citedBy } from '../answer';
 import { all, queryOf, textAt } from '../dom';
 import { defineEngine } from '../engine';
-import { readResults } from '../results';
+import { readResults, regionOf } from '../results';
 import { textOf } from '../text';
 import { absoluteUrl, urlParam, withoutTextFragment } from '../url';
 import { GOOGLE_DOMAINS } from './google-domains';
@@ -24,11 +24,20 @@ const SELECTORS = {
   featuredSnippet: 'span.hgKElc',
   featuredBlock: 'block-component, div.xpdopen',
   featuredSource: 'div.yuRUbf a[href], a[href]:has(h3)',
-  // One pass finds both kinds of panel text.
-  panelText: '[data-dobid="dfn"], [data-attrid="wa:/description"], div.kno-rdesc > span',
   definition: '[data-dobid="dfn"]',
+  description: '[data-attrid="wa:/description"], div.kno-rdesc > span',
   regions: ['#rso', '#search', '#center_col'],
+  /** Answer blocks sit in the content area (centre and right columns), not in the page chrome. */
+  answerRegions: ['#rcnt', '#main'],
 } as const;
+
+/** Every answer block's hook in one selector: one pass over the page finds whichever is there. */
+const ANSWER_HOOKS = [
+  SELECTORS.aiOverview,
+  SELECTORS.featuredSnippet,
+  SELECTORS.definition,
+  SELECTORS.description,
+].join(', ');
 
 const SEARCH_HOSTS = new Set(GOOGLE_DOMAINS.flatMap((domain) => [domain, `www.${domain}`]));
 const AI_OVERVIEW_HEADING = 'AI Overview';
@@ -48,12 +57,11 @@ const isOwnHost = (host: string) => isSearchHost(host) || /(^|\.)google\.[a-z.]+
 
 const citedUrls = (block: Element, base: URL) => citedBy(block, base, destination, (url) => isOwnHost(url.hostname));
 
-function aiOverview(doc: Document, base: URL): AnswerBox | undefined {
-  // The id first (a lookup); the heading's words are the durable hook when ids churn.
+function aiOverview(region: ParentNode, base: URL, hooks: readonly Element[]): AnswerBox | undefined {
+  // The id first; the heading's words are the durable hook when ids churn.
   const block =
-    doc.getElementById(SELECTORS.aiOverview.slice(1)) ??
-    Array.from(doc.getElementsByTagName(SELECTORS.headings)).find((h) => textOf(h) === AI_OVERVIEW_HEADING)
-      ?.parentElement?.parentElement;
+    hooks.find((element) => element.matches(SELECTORS.aiOverview)) ??
+    all(region, SELECTORS.headings).find((h) => textOf(h) === AI_OVERVIEW_HEADING)?.parentElement?.parentElement;
   if (!block) return undefined;
   // The block also holds hidden "can't generate" text: read only the answer node.
   const text = textAt(block, SELECTORS.aiOverviewText);
@@ -61,8 +69,8 @@ function aiOverview(doc: Document, base: URL): AnswerBox | undefined {
   return { kind: 'ai-overview', text, sourceUrls: citedUrls(block, base) };
 }
 
-function featuredSnippet(doc: Document, base: URL): AnswerBox | undefined {
-  const answer = doc.querySelector(SELECTORS.featuredSnippet);
+function featuredSnippet(base: URL, hooks: readonly Element[]): AnswerBox | undefined {
+  const answer = hooks.find((element) => element.matches(SELECTORS.featuredSnippet));
   const text = textOf(answer);
   if (!answer || !text) return undefined;
   const source = answer.closest(SELECTORS.featuredBlock)?.querySelector(SELECTORS.featuredSource);
@@ -70,10 +78,9 @@ function featuredSnippet(doc: Document, base: URL): AnswerBox | undefined {
   return { kind: 'featured-snippet', text, sourceUrls: url ? [withoutTextFragment(url)] : [] };
 }
 
-function knowledgePanel(doc: Document, base: URL): AnswerBox | undefined {
-  const found = all(doc, SELECTORS.panelText);
-  const definitions = found.filter((element) => element.matches(SELECTORS.definition));
-  const description = found.find((element) => !element.matches(SELECTORS.definition));
+function knowledgePanel(base: URL, hooks: readonly Element[]): AnswerBox | undefined {
+  const definitions = hooks.filter((element) => element.matches(SELECTORS.definition));
+  const description = hooks.find((element) => element.matches(SELECTORS.description));
   const text = definitions.length > 0 ? definitions.map(textOf).filter(Boolean).join(' · ') : textOf(description);
   if (!text) return undefined;
   return { kind: 'knowledge-panel', text, sourceUrls: description ? citedUrls(description, base) : [] };
@@ -89,5 +96,9 @@ export const google = defineEngine({
   destination,
   query: (doc, url) => queryOf(doc, url, ['q'], SELECTORS.queryBox),
   results: (doc, url) => readResults(doc, url, SELECTORS.results, destination),
-  answerBox: (doc, url) => aiOverview(doc, url) ?? featuredSnippet(doc, url) ?? knowledgePanel(doc, url),
+  answerBox: (doc, url) => {
+    const region = regionOf(doc, SELECTORS.answerRegions);
+    const hooks = all(region, ANSWER_HOOKS);
+    return aiOverview(region, url, hooks) ?? featuredSnippet(url, hooks) ?? knowledgePanel(url, hooks);
+  },
 });

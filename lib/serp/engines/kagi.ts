@@ -1,4 +1,4 @@
-import { answerFrom } from '../answer';
+import { readAnswer } from '../answer';
 import { queryOf } from '../dom';
 import { defineEngine } from '../engine';
 import { readResults } from '../results';
@@ -32,5 +32,6 @@ export const kagi = defineEngine({
   destination,
   query: (doc, url) => queryOf(doc, url, ['q'], SELECTORS.queryBox),
   results: (doc, url) => readResults(doc, url, SELECTORS.results, destination),
-  answerBox: (doc, url) => answerFrom(doc, url, 'quick-answer', SELECTORS.quickAnswer, destination, isOwnLink),
+  answerBox: (doc, url) =>
+    readAnswer(doc, url, [{ kind: 'quick-answer', ...SELECTORS.quickAnswer }], destination, isOwnLink),
 });

@@ -1,4 +1,4 @@
-import { answerFrom } from '../answer';
+import { readAnswer } from '../answer';
 import { queryOf } from '../dom';
 import { defineEngine } from '../engine';
 import { readResults } from '../results';
@@ -37,6 +37,14 @@ export const searxng = defineEngine({
   recognizes: (doc) => doc.querySelector(SELECTORS.signature) !== null,
   results: (doc, url) => readResults(doc, url, SELECTORS.results, destination),
   answerBox: (doc, url) =>
-    answerFrom(doc, url, 'instant-answer', SELECTORS.answer, destination, () => false) ??
-    answerFrom(doc, url, 'knowledge-panel', SELECTORS.infobox, destination, () => false),
+    readAnswer(
+      doc,
+      url,
+      [
+        { kind: 'instant-answer', ...SELECTORS.answer },
+        { kind: 'knowledge-panel', ...SELECTORS.infobox },
+      ],
+      destination,
+      () => false,
+    ),
 });
