@@ -25,8 +25,13 @@ export function hostedChatModel(host: ModelHost, base: Omit<HostedGenerate, 'req
     supportsJsonSchema: SUPPORTS_JSON_SCHEMA[kind],
     local: backend.kind === 'webllm',
     generate(request) {
-      const { signal, onToken, ...rest } = request;
-      return host.generate({ ...base, request: rest }, (delta) => onToken?.(delta), signal);
+      // Only plain data crosses the port: the signal and the callback stay on this side.
+      const { messages, temperature, maxTokens, jsonSchema, signal, onToken } = request;
+      return host.generate(
+        { ...base, request: { messages, temperature, maxTokens, jsonSchema } },
+        (delta) => onToken?.(delta),
+        signal,
+      );
     },
   };
 }
