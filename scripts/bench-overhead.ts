@@ -20,6 +20,8 @@ interface Case {
   params?: Record<string, number>;
   /** Calls one after another on the critical path (parallel calls of a round count once). */
   criticalPath: number;
+  /** Model slots (default 16); with 1, as on a local model, every call is on the critical path. */
+  slots?: number;
 }
 
 const agreeing = () => [
@@ -52,6 +54,8 @@ const CASES: Case[] = [
   { name: 'auto, sources agree', method: 'auto', rules: paris, sources: agreeing, criticalPath: 2 },
   // max(fast 2, answers 1 → aggregator 1 → agents 1 → aggregator 1) = 4
   { name: 'auto, conflict + debate', method: 'auto', rules: jordan, sources: conflicting, criticalPath: 4 },
+  // one slot (a local model): the calls queue back to back, no idle gap between them
+  { name: 'auto, conflict, 1 slot', method: 'auto', rules: jordan, sources: conflicting, criticalPath: 15, slots: 1 },
 ];
 
 async function measure(entry: Case, maxConcurrency: number) {
@@ -68,13 +72,15 @@ async function measure(entry: Case, maxConcurrency: number) {
 }
 
 async function main() {
-  console.log(`Orchestration overhead, every call answers after D = ${DELAY_MS} ms (median of 5 runs), concurrency 16`);
+  console.log(
+    `Orchestration overhead, every call answers after D = ${DELAY_MS} ms (median of 5 runs), 16 model slots unless noted`,
+  );
   console.log(`${'case'.padEnd(26)} calls  critical path   bound    wall  overhead  peak in flight`);
   let worst = 0;
   for (const entry of CASES) {
-    await measure(entry, 16); // warm-up
+    await measure(entry, entry.slots ?? 16); // warm-up
     const runs = [];
-    for (let i = 0; i < 5; i++) runs.push(await measure(entry, 16));
+    for (let i = 0; i < 5; i++) runs.push(await measure(entry, entry.slots ?? 16));
     runs.sort((a, b) => a.wall - b.wall);
     const median = runs[2] ?? runs[0];
     if (!median) continue;

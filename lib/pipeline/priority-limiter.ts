@@ -14,6 +14,10 @@ interface Waiter {
  * A semaphore whose queue is ordered by priority, then arrival: on a one-slot local model the
  * fast answer's second call still goes before ten queued agents.
  */
+/** A macrotask: after every pending promise continuation has run. */
+const nextTick = (callback: () => void) =>
+  typeof setImmediate === 'function' ? setImmediate(callback) : setTimeout(callback, 0);
+
 export function createPriorityLimiter(maxConcurrency: number): PriorityLimiter {
   const size = Math.max(1, Math.floor(maxConcurrency));
   let running = 0;
@@ -25,11 +29,15 @@ export function createPriorityLimiter(maxConcurrency: number): PriorityLimiter {
     waiting.sort((a, b) => a.priority - b.priority || a.order - b.order);
     waiting.shift()?.start();
   };
-  // The next slot is handed out a tick later: a caller whose call just finished (the fast answer)
-  // can queue its follow-up call in the meantime and, with its higher priority, go first.
-  const release = () => {
+  // When a call of higher priority than everything waiting finishes (the fast answer's first call),
+  // the slot is handed out a tick later, so its follow-up call can queue and go first. Otherwise
+  // at once: no idle gap between calls.
+  const release = (finished: number) => {
     running--;
-    if (waiting.length > 0) setTimeout(dispatch, 0);
+    if (waiting.length === 0) return;
+    const best = Math.min(...waiting.map((waiter) => waiter.priority));
+    if (finished < best) nextTick(dispatch);
+    else dispatch();
   };
 
   const acquire = (priority: number, signal: AbortSignal | undefined) =>
@@ -55,7 +63,7 @@ export function createPriorityLimiter(maxConcurrency: number): PriorityLimiter {
       };
       waiting.push(waiter);
       signal?.addEventListener('abort', onAbort, { once: true });
-      if (running < size) setTimeout(dispatch, 0);
+      if (running < size) nextTick(dispatch);
     });
 
   return {
@@ -64,7 +72,7 @@ export function createPriorityLimiter(maxConcurrency: number): PriorityLimiter {
       try {
         return await task();
       } finally {
-        release();
+        release(priority);
       }
     },
   };
