@@ -62,7 +62,7 @@ function connectedHost(api: WebLlmApi, heartbeatMs?: number) {
 describe('the model host over a port (background ↔ offscreen document)', () => {
   it('loads with progress and streams a chat, with every reply validated', async () => {
     const { api } = fakeApi();
-    const { engine, client, server } = connectedHost(api);
+    const { engine } = connectedHost(api);
     expect((await engine.gpuStatus()).available).toBe(true);
     const progress: LoadProgress[] = [];
     await engine.load(QWEN, (report) => progress.push(report));
@@ -79,7 +79,7 @@ describe('the model host over a port (background ↔ offscreen document)', () =>
   it('a cancel crosses the port and interrupts the GPU', async () => {
     const { api, engine: mlc } = fakeApi();
     mlc.chunkDelayMs = 30;
-    const { engine, client, server } = connectedHost(api);
+    const { engine, client } = connectedHost(api);
     const controller = new AbortController();
     const chat = engine.chat(
       { model: QWEN, messages: [{ role: 'user', content: 'Q' }] },
@@ -94,7 +94,7 @@ describe('the model host over a port (background ↔ offscreen document)', () =>
   it('a cancelled download crosses the port and unloads', async () => {
     const { api, engine: mlc } = fakeApi();
     mlc.reloadBehaviour = 'hang';
-    const { engine, client, server } = connectedHost(api);
+    const { engine } = connectedHost(api);
     const controller = new AbortController();
     const loading = engine.load(QWEN, () => controller.abort(), controller.signal);
     await expect(loading).rejects.toMatchObject({ code: 'cancelled' });
@@ -104,13 +104,13 @@ describe('the model host over a port (background ↔ offscreen document)', () =>
   it('errors keep their code across the port', async () => {
     const { api, engine: mlc } = fakeApi();
     mlc.reloadBehaviour = 'offline';
-    const { engine, client, server } = connectedHost(api);
+    const { engine } = connectedHost(api);
     await expect(engine.load(QWEN, () => undefined)).rejects.toMatchObject({ code: 'model-download-failed' });
   });
 
   it('cache deletion goes through', async () => {
     const { api, deleted } = fakeApi({ cached: [QWEN] });
-    const { engine, client, server } = connectedHost(api);
+    const { engine } = connectedHost(api);
     await engine.deleteCached(QWEN);
     expect(deleted).toEqual([QWEN]);
   });
@@ -118,7 +118,7 @@ describe('the model host over a port (background ↔ offscreen document)', () =>
   it('sends heartbeats while busy, and fails pending calls when the host goes away', async () => {
     const { api, engine: mlc } = fakeApi();
     mlc.reloadBehaviour = 'hang';
-    const { engine, client, server } = connectedHost(api, 20);
+    const { engine, server } = connectedHost(api, 20);
     const loading = engine.load(QWEN, () => undefined);
     await new Promise((resolve) => setTimeout(resolve, 70));
     expect(server.sent.filter((message) => (message as { kind?: string }).kind === 'heartbeat').length).toBeGreaterThan(
