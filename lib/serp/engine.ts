@@ -1,6 +1,7 @@
 import type { AnswerBox } from '../core/serp-capture';
 import type { PageReading, RawResult, SerpAdapter } from './adapter';
 import { readByStructure, type StructureHints } from './fallback';
+import { kindOf } from './kind';
 import { PageBlockedError } from './page-blocked';
 
 /** What one engine module declares; `defineEngine` adds the fallback and the bot-check handling. */
@@ -39,7 +40,8 @@ export function defineEngine(spec: EngineSpec): SerpAdapter {
       }
       const answerBox = useSelectors ? spec.answerBox?.(doc, url) : undefined;
       if (results.length === 0 && !answerBox) return null;
-      return { query: spec.query(doc, url), results, ...(answerBox ? { answerBox } : {}), extraction };
+      const kinded = results.map((result) => (result.kind ? result : { ...result, kind: kindOf(result.url) }));
+      return { query: spec.query(doc, url), results: kinded, ...(answerBox ? { answerBox } : {}), extraction };
     },
   };
 }

@@ -10,10 +10,13 @@ import { GOOGLE_DOMAINS } from './google-domains';
 const SELECTORS = {
   results: {
     within: ['#rso'],
-    // 2023–2025 pages have div.tF2Cxc; older and video results only div.g (skipped when it wraps a tF2Cxc).
-    container: 'div.tF2Cxc, div.g',
+    // Web results are div.tF2Cxc (2023–2025). Video results only have their block: div.g before 2025,
+    // div.MjjYud since. Blocks that wrap a tF2Cxc or a div.g, or hold no titled link, are not results.
+    container: 'div.tF2Cxc, div.g, div.MjjYud',
     link: ['div.yuRUbf a[href]', 'a[href]:has(h3)'],
-    skip: (container: Element) => container.matches('div.g') && container.querySelector('div.tF2Cxc') !== null,
+    skip: (container: Element) =>
+      !container.matches('div.tF2Cxc') &&
+      (container.querySelector('div.tF2Cxc, div.g') !== null || container.querySelector('a[href] h3') === null),
     title: 'h3',
     snippet: 'div.VwiC3b, [data-sncf="1"]',
   },

@@ -84,11 +84,14 @@ describe('google adapter', () => {
   it('reads the 2025 rendered DOM that has no div.g', () => {
     const capture = captureFixture('google/google-2025-10-rendered-react-github.html');
     expect(capture.query).toBe('react github');
-    expect(capture.results).toHaveLength(7);
+    expect(capture.results).toHaveLength(8);
     expect(capture.results[0]).toMatchObject({ url: 'https://github.com/facebook/react', domain: 'github.com' });
     expect(capture.results[0]?.snippet).toContain(
       'The main purpose of this repository is to continue evolving React core',
     );
+    // The video result (a div.g without tF2Cxc) is read too, and marked as a video.
+    expect(capture.results.find((r) => r.domain === 'youtube.com')?.kind).toBe('video');
+    expect(capture.results[0]?.kind).toBe('organic');
     expectWellFormed(capture, GOOGLE);
   });
 });

@@ -27,3 +27,13 @@ describe('portable', () => {
     expect(elements.get('https://a.org/')).toBe(element);
   });
 });
+
+describe('kindOf', () => {
+  it('marks videos and forums by destination, everything else organic', async () => {
+    const { kindOf } = await import('@/lib/serp/kind');
+    expect(kindOf('https://www.youtube.com/watch?v=x')).toBe('video');
+    expect(kindOf('https://www.reddit.com/r/reactjs/comments/1/x/')).toBe('forum');
+    expect(kindOf('https://math.stackexchange.com/q/1')).toBe('forum');
+    expect(kindOf('https://www.w3schools.com/js/')).toBe('organic');
+  });
+});
