@@ -1,8 +1,10 @@
 import { useEffect, useState } from 'react';
 import { formatMs } from '@/lib/ui/format';
-import type { RunView } from '@/lib/ui/run-view';
+import type { RunView, StageView } from '@/lib/ui/run-view';
 import { STAGE_WORDS } from '@/lib/ui/words';
 import { ModelProgress } from './ModelProgress';
+
+const STAGE_MARKS: Record<StageView['status'], string> = { running: '…', done: '✓', stopped: '✕' };
 
 /** Re-renders every half second while something runs, so running stages show their time so far. */
 function useNow(active: boolean): number {
@@ -40,12 +42,13 @@ export function ProgressView({ view, onCancel }: { view: RunView; onCancel: () =
         {view.stages.map((stage) => (
           <li key={stage.stage} className={`stage stage-${stage.status}`} data-testid="stage" data-stage={stage.stage}>
             <span className="stage-mark" aria-hidden="true">
-              {stage.status === 'done' ? '✓' : '…'}
+              {STAGE_MARKS[stage.status]}
             </span>
             <span className="stage-name">{STAGE_WORDS[stage.stage]}</span>
             <span className="stage-time muted">
               {stage.ms !== null ? formatMs(stage.ms) : formatMs(Math.max(0, now - stage.startedAt))}
             </span>
+            {stage.status === 'stopped' && <span className="stage-detail muted small">did not finish</span>}
             {stage.detail && <span className="stage-detail muted small">{stage.detail}</span>}
           </li>
         ))}

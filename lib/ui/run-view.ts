@@ -7,7 +7,8 @@ export type RunStatus = 'idle' | 'starting' | 'running' | 'done' | 'failed' | 'c
 
 export interface StageView {
   stage: Stage;
-  status: 'running' | 'done';
+  /** 'stopped': still running when the run failed or was cancelled, so it never finished. */
+  status: 'running' | 'done' | 'stopped';
   startedAt: number;
   /** Time the stage took, once finished. */
   ms: number | null;
@@ -93,9 +94,11 @@ function withStage(state: RunView, event: Extract<RunEvent, { type: 'stage' }>):
   return { ...state, stages, modelProgress: event.stage === 'model-load' ? null : state.modelProgress };
 }
 
-/** Stages still marked running when the run ends did not finish; they stop looking busy. */
-function settled(stages: StageView[]): StageView[] {
-  return stages.map((stage) => (stage.status === 'running' ? { ...stage, status: 'done' } : stage));
+/** Stages still marked running when the run ends did not finish: they stop, with the time they ran. */
+function settled(stages: StageView[], endedAt: number): StageView[] {
+  return stages.map((stage) =>
+    stage.status === 'running' ? { ...stage, status: 'stopped', ms: Math.max(0, endedAt - stage.startedAt) } : stage,
+  );
 }
 
 export function applyEvent(state: RunView, event: RunEvent): RunView {
@@ -129,7 +132,7 @@ export function applyEvent(state: RunView, event: RunEvent): RunView {
         ...base,
         status: event.error.code === 'cancelled' ? 'cancelled' : 'failed',
         error: event.error,
-        stages: settled(base.stages),
+        stages: settled(base.stages, event.at),
         modelProgress: null,
       };
   }

@@ -61,7 +61,7 @@ describe('run view reducer', () => {
       running,
     );
     expect(failed).toMatchObject({ status: 'failed', error: { code: 'rate-limited' } });
-    expect(failed.stages[0]?.status).toBe('done');
+    expect(failed.stages[0]?.status).toBe('stopped');
     const cancelled = reduce(
       [event({ type: 'error', error: { code: 'cancelled', message: 'x', retryable: false } })],
       running,
