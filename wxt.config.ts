@@ -20,8 +20,12 @@ export default defineConfig({
     host_permissions: ['http://127.0.0.1/*', 'http://localhost/*'],
     optional_host_permissions: ['https://*/*', 'http://*/*'],
     action: { default_title: 'Open the fact-check panel' },
+    // Only our own scripts run; 'wasm-unsafe-eval' lets WebLLM compile its WebAssembly. No remote images
+    // (nothing can leak through a picture URL), no frames, forms or <base> tricks. connect-src stays open:
+    // model endpoints are the person's choice, and each one is granted as a host permission.
     content_security_policy: {
-      extension_pages: "script-src 'self' 'wasm-unsafe-eval'; object-src 'self';",
+      extension_pages:
+        "script-src 'self' 'wasm-unsafe-eval'; object-src 'self'; base-uri 'none'; form-action 'none'; frame-src 'none'; img-src 'self' data: blob:;",
     },
     ...(browser === 'firefox'
       ? { browser_specific_settings: { gecko: { id: 'serp-factcheck@example.org', strict_min_version: '128.0' } } }
