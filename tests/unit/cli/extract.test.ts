@@ -11,7 +11,8 @@ const cli = (...args: string[]) =>
     (error: { code: number; stdout: string; stderr: string }) => error,
   );
 
-describe('factcheck extract', () => {
+// Each case starts the CLI in a fresh Node process (tsx compiles on start): seconds, more on a busy machine.
+describe('factcheck extract', { timeout: 60_000 }, () => {
   it('prints a valid SerpCapture for a Google page', async () => {
     const { code, stdout } = await cli(
       'extract',
