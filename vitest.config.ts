@@ -12,6 +12,8 @@ export default defineConfig({
           name: 'unit',
           include: ['tests/unit/**/*.test.{ts,tsx}'],
           environment: 'node',
+          // CI has two cores; a test that is slow there is not wrong.
+          testTimeout: 20_000,
         },
       },
       {
