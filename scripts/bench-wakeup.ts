@@ -70,6 +70,33 @@ async function aiSdkVariant(): Promise<string> {
   return dir;
 }
 
+/** The floor plus the background's model client (port client, schemas, handlers) and, with esbuild, the whole of zod. */
+async function modelClientVariant(): Promise<string> {
+  const dir = mkdtempSync(join(tmpdir(), 'factcheck-bench-client-'));
+  cpSync(EXTENSION_DIR, dir, { recursive: true });
+  const shim = join(dir, 'browser-shim.mjs');
+  writeFileSync(shim, 'export const browser = globalThis.chrome;\n');
+  await build({
+    stdin: {
+      contents: [
+        "import { modelHandlers } from './entrypoints/background/model-handlers';",
+        'globalThis.__handlers = modelHandlers;',
+        'chrome.runtime.onMessage.addListener((_m, _s, reply) => { reply({ ok: true, value: null }); });',
+      ].join('\n'),
+      resolveDir: process.cwd(),
+    },
+    alias: { '@': process.cwd(), 'wxt/browser': shim },
+    define: { 'import.meta.env.FIREFOX': 'false' },
+    bundle: true,
+    minify: true,
+    format: 'esm',
+    platform: 'browser',
+    outfile: join(dir, 'background.js'),
+    logLevel: 'error',
+  });
+  return dir;
+}
+
 /** The floor: a background that only answers messages (what Chromium itself costs to start a worker). */
 function emptyVariant(): string {
   const dir = mkdtempSync(join(tmpdir(), 'factcheck-bench-empty-'));
@@ -177,12 +204,18 @@ async function measureAll(variants: Variant[]) {
 const engineDir = await withEngineVariant();
 const emptyDir = emptyVariant();
 const aiSdkDir = await aiSdkVariant();
+const clientDir = await modelClientVariant();
 const builtDir = mkdtempSync(join(tmpdir(), 'factcheck-bench-built-'));
 cpSync(EXTENSION_DIR, builtDir, { recursive: true });
 const background = moduleClosureBytes(EXTENSION_DIR, 'background.js');
 const variants: Variant[] = [
   { name: 'empty background (floor)', dir: emptyDir, bytes: 100 },
   { name: 'AI SDK + 4 providers only', dir: aiSdkDir, bytes: readFileSync(join(aiSdkDir, 'background.js')).length },
+  {
+    name: 'model client + all of zod (esbuild: zod not shaken)',
+    dir: clientDir,
+    bytes: readFileSync(join(clientDir, 'background.js')).length,
+  },
   { name: 'as built (models in offscreen document)', dir: builtDir, bytes: background },
   {
     name: 'as built + WebLLM in the worker',
@@ -192,7 +225,7 @@ const variants: Variant[] = [
 ].map((variant) => ({ ...variant, cold: [], warm: [] }));
 for (const variant of variants) label(variant.dir, variant.name);
 await measureAll(variants);
-for (const dir of [engineDir, emptyDir, aiSdkDir, builtDir]) rmSync(dir, { recursive: true, force: true });
+for (const dir of [engineDir, emptyDir, aiSdkDir, clientDir, builtDir]) rmSync(dir, { recursive: true, force: true });
 console.table(
   variants.map((variant) => ({
     variant: variant.name,
