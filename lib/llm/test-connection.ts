@@ -44,7 +44,19 @@ export async function testConnection(
       limiter: createLimiter(1),
       retry: { maxAttempts: 1 },
     });
-    await model.generate({ messages: [{ role: 'user', content: 'Reply with OK.' }], maxTokens: 5 });
+    try {
+      await model.generate({ messages: [{ role: 'user', content: 'Reply with OK.' }], maxTokens: 5 });
+    } catch (second) {
+      // Two 404s: the address is more likely wrong than the model.
+      if (second instanceof FactCheckError && second.code === 'unknown-model') {
+        throw new FactCheckError(
+          'unknown-model',
+          `${error.message} A request to the model "${target.model}" found nothing either.`,
+          { cause: second, retryable: false },
+        );
+      }
+      throw second;
+    }
     return { models: [], modelListed: null, ms: Date.now() - started };
   }
 }

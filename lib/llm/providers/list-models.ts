@@ -21,6 +21,13 @@ export async function getJson<T>(
     const init = { headers, signal: deadline.signal };
     const response = await (options.fetch ? options.fetch(url, init) : fetch(url, init));
     const body = await response.text();
+    if (response.status === 404) {
+      throw new ProviderError(
+        'unknown-model',
+        `${context.service} has no model list at ${url} (HTTP 404). Check the base URL (for Ollama: http://127.0.0.1:11434/v1).`,
+        { status: 404, retryable: false },
+      );
+    }
     if (!response.ok) {
       throw new APICallError({
         message: `HTTP ${response.status}`,

@@ -15,7 +15,8 @@ function requireBaseUrl(baseUrl: string | undefined): string {
       'An OpenAI-compatible backend needs a base URL, e.g. http://127.0.0.1:11434/v1 for Ollama.',
     );
   }
-  return trimSlash(baseUrl);
+  // People paste the full endpoint: keep only the base the SDK appends paths to.
+  return trimSlash(baseUrl).replace(/\/(chat\/completions|completions|models)$/, '');
 }
 
 const serviceName = (baseUrl: string) => `the server at ${originOf(baseUrl) ?? baseUrl}`;
