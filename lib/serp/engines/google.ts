@@ -9,7 +9,8 @@ import { GOOGLE_DOMAINS } from './google-domains';
 
 const SELECTORS = {
   results: {
-    within: ['#rso'],
+    // The centre column, not just #rso: continuous scroll appends later pages below it (#botstuff).
+    within: ['#center_col', '#rso'],
     // Web results are div.tF2Cxc (2023–2025). Video results only have their block: div.g before 2025,
     // div.MjjYud since. Blocks that wrap a tF2Cxc or a div.g, or hold no titled link, are not results.
     container: 'div.tF2Cxc, div.g, div.MjjYud',
