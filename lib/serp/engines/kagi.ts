@@ -9,8 +9,8 @@ const SELECTORS = {
     // Single results and the items of grouped results (.sr-group), in page order.
     within: ['#main'],
     container: '.search-result, .__srgi',
-    link: 'a.__sri_title_link, a._0_sri_title_link, .__srgi-title a[href]',
-    snippet: '.__sri-desc, ._0_DESC',
+    link: ['a.__sri_title_link', 'a._0_sri_title_link', '.__srgi-title a[href]'],
+    snippet: ['.__sri-desc', '._0_DESC'],
     skip: '.sr-group',
   },
   queryBox: 'input[name="q"]',
