@@ -10,7 +10,7 @@ import {
 import { FactCheckError } from '../../core/errors';
 import type { ChatModel, ChatRequest, ChatResult } from '../chat-model';
 import { startDeadline } from '../deadline';
-import { type ErrorContext, isNetworkFailure, TruncatedStreamError, toProviderError } from '../errors';
+import { type ErrorContext, isNetworkFailure, ProviderError, TruncatedStreamError, toProviderError } from '../errors';
 import type { Limiter } from '../limit';
 import { type RetryPolicy, withRetry } from '../retry';
 
@@ -89,6 +89,13 @@ async function streamOnce(
         throw deadline.signal.reason ?? new FactCheckError('cancelled', 'The check was cancelled.');
       } else if (part.type === 'finish') {
         if (part.rawFinishReason === undefined && part.finishReason === 'other') throw new TruncatedStreamError();
+        if (part.finishReason === 'content-filter' && !text) {
+          throw new ProviderError(
+            'malformed-output',
+            `${config.context.service} withheld its answer (content filter). Rephrase the search, or use another model.`,
+            { retryable: false },
+          );
+        }
         finish = { promptTokens: part.totalUsage.inputTokens, completionTokens: part.totalUsage.outputTokens };
       }
     }
