@@ -169,6 +169,11 @@ describe('results pages of the major engines reach the background and the side p
     const panel = await session.openPage(`sidepanel.html?tabId=${tabId}`);
     await expect.poll(() => panel.getByTestId('query').textContent(), { timeout: 10_000 }).toBe(c.query);
     expect(await panel.getByTestId('engine').textContent()).toContain(`${c.count} results`);
+    // The panel lists the sources before any check, first one linking to the real destination.
+    await expect.poll(() => panel.getByTestId('source').count(), { timeout: 10_000 }).toBe(c.count);
+    const first = panel.getByTestId('source').first();
+    expect(await first.locator('a').first().getAttribute('href')).toBe(c.first.url);
+    expect(await first.textContent()).toContain(c.first.domain);
     await session.screenshot(page, `engine-${c.engine}-results`);
     await session.screenshot(panel, `engine-${c.engine}-sidepanel`);
     await panel.close();
