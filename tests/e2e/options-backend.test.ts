@@ -7,6 +7,9 @@ import { type BrowserContext, chromium, type Locator } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findChromium } from './harness/chromium';
 import { EXTENSION_DIR, type ExtensionSession, launchExtension, RESULTS_DIR } from './harness/extension';
+import { type FixtureServer, htmlRoute, startHttpsServer } from './harness/https-server';
+import { QUESTION, RESULTS } from './harness/jordan-scenario';
+import { syntheticGooglePage } from './harness/synthetic-serp';
 
 const MODELS = ['llama3.2', 'qwen2.5:1.5b', 'mistral-nemo'];
 
@@ -113,8 +116,13 @@ describe('options: model backend', () => {
 describe('options: the local model on a software WebGPU adapter, offline', () => {
   let context: BrowserContext;
   let profile: string;
+  let serp: FixtureServer;
 
   beforeAll(async () => {
+    serp = await startHttpsServer(
+      ['www.google.com'],
+      [htmlRoute('www.google.com', '/search', () => syntheticGooglePage(QUESTION, RESULTS))],
+    );
     profile = mkdtempSync(join(tmpdir(), 'factcheck-webgpu-'));
     context = await chromium.launchPersistentContext(profile, {
       executablePath: findChromium(),
@@ -129,14 +137,16 @@ describe('options: the local model on a software WebGPU adapter, offline', () =>
         '--disable-component-update',
         '--no-first-run',
         '--disable-sync',
-        // Offline, whatever this machine can reach: every host name fails to resolve.
-        '--host-resolver-rules=MAP * ~NOTFOUND',
+        '--ignore-certificate-errors',
+        // Offline, whatever this machine can reach: every host name but the results page fails to resolve.
+        `--host-resolver-rules=MAP www.google.com 127.0.0.1:${serp.port}, MAP * ~NOTFOUND`,
       ],
     });
   });
 
   afterAll(async () => {
     await context?.close();
+    await serp?.close();
     rmSync(profile, { recursive: true, force: true });
   });
 
@@ -159,5 +169,33 @@ describe('options: the local model on a software WebGPU adapter, offline', () =>
       .poll(() => page.locator('[aria-live="polite"]').last().textContent(), { timeout: 20_000 })
       .toMatch(/could not be downloaded: check the connection/);
     await page.screenshot({ path: join(RESULTS_DIR, 'options-backend-local-offline.png'), fullPage: false });
+  });
+
+  it('a check with the local model says the download failed, in the side panel', async () => {
+    const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker', { timeout: 15_000 }));
+    const extensionId = new URL(worker.url()).host;
+    const results = await context.newPage();
+    await results.goto(`https://www.google.com/search?q=${encodeURIComponent(QUESTION)}`);
+    let tabId: number | null = null;
+    await expect
+      .poll(
+        async () => {
+          const current = context.serviceWorkers()[0] ?? worker;
+          tabId = (await current.evaluate(
+            `chrome.storage.session.get().then((all) => { for (const key of Object.keys(all)) if (key.startsWith('capture:') && all[key]?.capture) return Number(key.slice(8)); return null; })`,
+          )) as number | null;
+          return tabId;
+        },
+        { timeout: 10_000 },
+      )
+      .not.toBeNull();
+    const panel = await context.newPage();
+    await panel.goto(`chrome-extension://${extensionId}/sidepanel.html?tabId=${tabId}`);
+    await panel.getByTestId('check').click();
+    const error = panel.getByTestId('error');
+    await error.waitFor({ timeout: 20_000 });
+    expect(await error.getAttribute('data-code')).toBe('model-download-failed');
+    expect(await error.textContent()).toMatch(/could not be downloaded: check the connection/);
+    await panel.screenshot({ path: join(RESULTS_DIR, 'sidepanel-local-model-offline.png') });
   });
 });
