@@ -144,7 +144,7 @@ export function createWebLlmEngine(api: WebLlmApi): LocalEngine {
     let usage: { prompt_tokens: number; completion_tokens: number } | undefined;
     try {
       const stream = await mlc.streamChat({
-        messages: request.messages,
+        messages: oneLeadingSystemMessage(request.messages),
         temperature: request.temperature,
         max_tokens: request.maxTokens,
         ...(request.jsonSchema
@@ -203,6 +203,16 @@ export function createWebLlmEngine(api: WebLlmApi): LocalEngine {
       await engine?.unload();
     },
   };
+}
+
+/** WebLLM accepts a system prompt only as the first message: join them there, in order. */
+function oneLeadingSystemMessage(messages: WebLlmChatRequest['messages']): WebLlmChatRequest['messages'] {
+  const system = messages
+    .filter((message) => message.role === 'system')
+    .map((message) => message.content)
+    .join('\n\n');
+  const rest = messages.filter((message) => message.role !== 'system');
+  return system ? [{ role: 'system', content: system }, ...rest] : rest;
 }
 
 const clamp = (value: number) => (Number.isFinite(value) ? Math.min(1, Math.max(0, value)) : 0);

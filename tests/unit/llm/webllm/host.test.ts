@@ -75,6 +75,25 @@ describe('the WebLLM engine host', () => {
     expect(engine.requests[0]?.response_format).toEqual({ type: 'json_object', schema: '{"type":"object"}' });
   });
 
+  it('gives WebLLM one leading system message', async () => {
+    const { api, engine } = fakeApi();
+    await createWebLlmEngine(api).chat(
+      {
+        model: QWEN,
+        messages: [
+          { role: 'system', content: 'A' },
+          { role: 'user', content: 'Q' },
+          { role: 'system', content: 'B' },
+        ],
+      },
+      () => undefined,
+    );
+    expect(engine.requests[0]?.messages).toEqual([
+      { role: 'system', content: 'A\n\nB' },
+      { role: 'user', content: 'Q' },
+    ]);
+  });
+
   it('cancelling a generation interrupts it on the GPU', async () => {
     const { api, engine } = fakeApi();
     engine.chunkDelayMs = 20;
