@@ -164,6 +164,13 @@ export function createWebLlmEngine(api: WebLlmApi): LocalEngine {
     } catch (error) {
       if (signal?.aborted) throw cancelled();
       if (error instanceof FactCheckError) throw error;
+      if (/context window size/i.test(String(error))) {
+        throw new FactCheckError(
+          'bad-input',
+          "The question and its sources are longer than the local model's context. Use the fast preset, fewer sources, or a provider.",
+          { cause: error, retryable: false },
+        );
+      }
       throw new FactCheckError('internal', `The local model failed: ${String(error).slice(0, 200)}`, { cause: error });
     } finally {
       signal?.removeEventListener('abort', onAbort);

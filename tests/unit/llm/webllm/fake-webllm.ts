@@ -69,8 +69,12 @@ export class FakeMlcEngine implements MlcEngineLike {
     this.progress?.({ progress: 1, text: 'Finish loading on WebGPU' });
   }
 
+  /** Makes the next chat fail the way WebLLM does, e.g. with its ContextWindowSizeExceededError. */
+  chatError: Error | undefined;
+
   async streamChat(request: WebLlmChatRequest): Promise<AsyncIterable<unknown>> {
     this.calls.push('chat');
+    if (this.chatError) throw this.chatError;
     this.requests.push(request);
     this.interrupted = false;
     const self = this;

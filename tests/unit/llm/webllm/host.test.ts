@@ -75,6 +75,18 @@ describe('the WebLLM engine host', () => {
     expect(engine.requests[0]?.response_format).toEqual({ type: 'json_object', schema: '{"type":"object"}' });
   });
 
+  it('a prompt longer than the context window says so', async () => {
+    const { api, engine } = fakeApi();
+    engine.chatError = Object.assign(
+      new Error('Prompt tokens exceed context window size: number of prompt tokens: 5000; context window size: 4096'),
+      { name: 'ContextWindowSizeExceededError' },
+    );
+    await expect(createWebLlmEngine(api).chat(ask, () => undefined)).rejects.toMatchObject({
+      code: 'bad-input',
+      message: expect.stringMatching(/longer than the local model's context/),
+    });
+  });
+
   it('gives WebLLM one leading system message', async () => {
     const { api, engine } = fakeApi();
     await createWebLlmEngine(api).chat(
