@@ -9,6 +9,11 @@ import { clearBadges, renderBadges } from './badges';
 import { parseTabMessage } from './tab-message';
 import { watchPage } from './watch-page';
 
+/**
+ * A script-built results page may still be empty at document_idle: "nothing to read" is only
+ * reported if it is still true this long after the first try (a bot check is reported at once).
+ */
+const EMPTY_PAGE_GRACE_MS = 1_500;
 /** The settings item's storage key (lib/storage/items.ts), read raw: no zod here. */
 const SETTINGS_KEY = 'settings';
 const BADGE_TAG = 'FACTCHECK-BADGE';
@@ -37,6 +42,7 @@ async function main(ctx: ContentScriptContext) {
   let elements = new Map<string, Element>();
   // What was last sent, so that a page that did not change is not sent again.
   let lastSent = '';
+  let graceOver = false;
 
   const capture = () =>
     safely(() => {
@@ -46,11 +52,19 @@ async function main(ctx: ContentScriptContext) {
       const outcome = readPage(adapter, document, url);
       if ('reading' in outcome) {
         elements = new Map([...elements, ...outcome.elements]);
-        const signature = `${url.href}\n${outcome.reading.query}\n${outcome.reading.results.map((r) => r.url).join('\n')}`;
+        // The engine's own answer often arrives after the results (Google's AI Overview streams in): it counts too.
+        const { query, results, answerBox } = outcome.reading;
+        const answer = answerBox ? `${answerBox.kind}:${answerBox.text.length}` : '';
+        const signature = `${url.href}\n${query}\n${answer}\n${results.map((r) => r.url).join('\n')}`;
         if (signature === lastSent) return;
         lastSent = signature;
         send({ type: 'page-reading', engine: adapter.engine, url: url.href, reading: outcome.reading });
       } else {
+        if (!outcome.blocked && !graceOver) {
+          graceOver = true;
+          ctx.setTimeout(capture, EMPTY_PAGE_GRACE_MS);
+          return;
+        }
         const signature = `${url.href}\n${outcome.reason}`;
         if (signature === lastSent) return;
         lastSent = signature;
@@ -64,6 +78,7 @@ async function main(ctx: ContentScriptContext) {
     safely(() => {
       // In-page navigation (Baidu, DuckDuckGo, Google): a new search, new elements, no old badges.
       elements = new Map();
+      graceOver = false;
       clearBadges();
       watch.wake();
     }),

@@ -95,6 +95,12 @@ function driftedRoute(host: string, file: string): Route {
   };
 }
 
+/** Google's AI Overview block still loading (placeholder only): its text arrives after the results. */
+const LATE_OVERVIEW = {
+  host: 'www.google.co.uk',
+  fixture: 'google/google-2025-02-ai-overview-placeholder-tesla-manifesto.html',
+};
+
 const BLOCKED_BING = { host: 'cn.bing.com', fixture: 'bing/bing-2026-04-turnstile-challenge-NO-RESULTS.html' };
 
 let server: FixtureServer;
@@ -137,12 +143,13 @@ async function openResults(url: string): Promise<{ page: Page; tabId: number }> 
 }
 
 beforeAll(async () => {
-  const hosts = [...CASES.map((c) => c.host), DDG_JS.host, DRIFTED_GOOGLE.host, BLOCKED_BING.host];
+  const hosts = [...CASES.map((c) => c.host), DDG_JS.host, DRIFTED_GOOGLE.host, BLOCKED_BING.host, LATE_OVERVIEW.host];
   server = await startHttpsServer(hosts, [
     ...CASES.map((c) => fixtureRoute(c.host, c.path, join(FIXTURES, c.fixture))),
     fixtureRoute(DDG_JS.host, '/', join(FIXTURES, DDG_JS.fixture)),
     driftedRoute(DRIFTED_GOOGLE.host, join(FIXTURES, DRIFTED_GOOGLE.fixture)),
     fixtureRoute(BLOCKED_BING.host, '/search', join(FIXTURES, BLOCKED_BING.fixture)),
+    fixtureRoute(LATE_OVERVIEW.host, '/search', join(FIXTURES, LATE_OVERVIEW.fixture)),
   ]);
   session = await launchExtension({ hosts, port: server.port });
 });
@@ -252,6 +259,29 @@ describe('results pages of the major engines reach the background and the side p
       .toMatch(/Bing is showing a bot check/);
     await session.screenshot(panel, 'engine-bing-blocked-sidepanel');
     await panel.close();
+    await page.close();
+  });
+
+  it('sends the capture again when the AI Overview arrives after the results', async () => {
+    const { page, tabId } = await openResults(`https://${LATE_OVERVIEW.host}/search?q=tesla+manifesto`);
+    expect((await captureState(tabId))?.capture?.answerBox).toBeUndefined();
+    await page.evaluate(() => {
+      const block = document.getElementById('eKIzJc');
+      if (!block) throw new Error('fixture changed');
+      const answer = document.createElement('div');
+      answer.setAttribute('jsname', 'dvXlsc');
+      answer.textContent = 'The Tesla master plan (2006) set out to build a sports car, then cheaper cars.';
+      const source = document.createElement('a');
+      source.href = 'https://www.tesla.com/secret-master-plan';
+      block.append(answer, source);
+    });
+    await expect
+      .poll(async () => (await captureState(tabId))?.capture?.answerBox, { timeout: 10_000 })
+      .toEqual({
+        kind: 'ai-overview',
+        text: 'The Tesla master plan (2006) set out to build a sports car, then cheaper cars.',
+        sourceUrls: ['https://www.tesla.com/secret-master-plan'],
+      });
     await page.close();
   });
 });
