@@ -7,6 +7,9 @@ import { textOf } from '../text';
 import { absoluteUrl, urlParam, withoutTextFragment } from '../url';
 import { GOOGLE_DOMAINS } from './google-domains';
 
+/** Sponsored results, above and below the organic ones; Google marks text ads with data-text-ad. */
+const ADS = '#tads, #tadsb, #bottomads, [data-text-ad]';
+
 const SELECTORS = {
   results: {
     // The centre column, not just #rso: continuous scroll appends later pages below it (#botstuff).
@@ -16,8 +19,9 @@ const SELECTORS = {
     container: 'div.tF2Cxc, div.g, div.MjjYud',
     link: ['div.yuRUbf a[href]', 'a[href]:has(h3)'],
     skip: (container: Element) =>
-      !container.matches('div.tF2Cxc') &&
-      (container.querySelector('div.tF2Cxc, div.g') !== null || container.querySelector('a[href] h3') === null),
+      container.closest(ADS) !== null ||
+      (!container.matches('div.tF2Cxc') &&
+        (container.querySelector('div.tF2Cxc, div.g') !== null || container.querySelector('a[href] h3') === null)),
     title: 'h3',
     snippet: 'div.VwiC3b, [data-sncf="1"]',
   },

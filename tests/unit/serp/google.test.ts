@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { google } from '@/lib/serp/engines/google';
 import { adapterFor } from '@/lib/serp/registry';
+import { serpDocument } from '../helpers/fixtures';
 import { captureFixture, expectWellFormed } from './read-fixture';
 
 const url = (q: string, host = 'www.google.com') => new URL(`https://${host}/search?q=${encodeURIComponent(q)}`);
@@ -93,5 +94,22 @@ describe('google adapter', () => {
     expect(capture.results.find((r) => r.domain === 'youtube.com')?.kind).toBe('video');
     expect(capture.results[0]?.kind).toBe('organic');
     expectWellFormed(capture, GOOGLE);
+  });
+
+  it('leaves out sponsored results even when they look like organic ones', () => {
+    const doc = serpDocument('google/google-2025-02-ai-overview-cancer-deaths.html');
+    const column = doc.getElementById('rso');
+    const organic = doc.querySelector('#rso div.tF2Cxc');
+    if (!column || !organic) throw new Error('fixture changed');
+    // Google marks text ads with data-text-ad; put one among the organic results.
+    const ad = doc.createElement('div');
+    ad.setAttribute('data-text-ad', '1');
+    const card = organic.cloneNode(true) as Element;
+    card.querySelector('a')?.setAttribute('href', 'https://ads.example.com/landing');
+    ad.append(card);
+    column.prepend(ad);
+    const reading = google.read(doc, url('cancer deaths per year in the usa'));
+    expect(reading?.results).toHaveLength(10);
+    expect(reading?.results.map((r) => r.url)).not.toContain('https://ads.example.com/landing');
   });
 });
