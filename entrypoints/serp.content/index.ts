@@ -98,9 +98,11 @@ async function main(ctx: ContentScriptContext) {
   const onStorageChange = (changes: Record<string, { newValue?: unknown }>, area: string) => {
     const change = changes[SETTINGS_KEY];
     if (area !== 'local' || !change) return;
-    settings = pageSettingsFrom(change.newValue);
-    lastSent = '';
-    watch.wake();
+    safely(() => {
+      settings = pageSettingsFrom(change.newValue);
+      lastSent = '';
+      watch.wake();
+    });
   };
   browser.storage.onChanged.addListener(onStorageChange);
   ctx.onInvalidated(() => browser.storage.onChanged.removeListener(onStorageChange));
