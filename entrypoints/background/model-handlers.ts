@@ -2,7 +2,7 @@ import { FactCheckError } from '@/lib/core/errors';
 import type { ModelLoadState } from '@/lib/messaging/requests/model';
 import type { HandlerMap } from '@/lib/messaging/router';
 import { apiKeys, settings } from '@/lib/storage/browser-areas';
-import { endpointOf, hasHostPermission, keyFor, modelHost } from './model-host';
+import { endpointOrigin, hasHostPermission, keyFor, modelHost } from './model-host';
 
 type ModelRequestType =
   | 'test-connection'
@@ -41,14 +41,13 @@ function startLoad(model: string) {
 export const modelHandlers: Pick<HandlerMap, ModelRequestType> = {
   async 'test-connection'({ provider, baseUrl, model }) {
     const { timeoutSeconds } = await settings.get();
-    const origin = endpointOf({ kind: 'provider', provider, baseUrl, model: model || 'none' });
     return (await modelHost()).testConnection({
       provider,
       baseUrl,
       model,
       keys: keyFor(await apiKeys.get(), provider),
       timeoutMs: Math.min(timeoutSeconds * 1000, 20_000),
-      hostPermission: await hasHostPermission(origin),
+      hostPermission: await hasHostPermission(endpointOrigin(provider, baseUrl)),
     });
   },
   'webgpu-status': async () => (await modelHost()).gpuStatus(),

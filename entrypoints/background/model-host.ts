@@ -1,6 +1,6 @@
 import { browser } from 'wxt/browser';
 import { FactCheckError } from '@/lib/core/errors';
-import type { ApiKeys, Backend, Settings } from '@/lib/core/settings';
+import type { ApiKeys, ProviderId, Settings } from '@/lib/core/settings';
 import type { ChatModel } from '@/lib/llm/chat-model';
 import { createHostClient } from '@/lib/llm/host/client';
 import { hostedChatModel } from '@/lib/llm/host/hosted-model';
@@ -54,16 +54,16 @@ export function modelHost(): Promise<ModelHost> {
   return host;
 }
 
-function endpointOrigin(backend: Backend): string | undefined {
-  if (backend.kind !== 'provider') return undefined;
-  const url =
-    backend.baseUrl ??
-    {
-      openai: 'https://api.openai.com',
-      anthropic: 'https://api.anthropic.com',
-      gemini: 'https://generativelanguage.googleapis.com',
-      'openai-compatible': undefined,
-    }[backend.provider];
+const DEFAULT_ENDPOINTS: Record<ProviderId, string | undefined> = {
+  openai: 'https://api.openai.com',
+  anthropic: 'https://api.anthropic.com',
+  gemini: 'https://generativelanguage.googleapis.com',
+  'openai-compatible': undefined,
+};
+
+/** The origin a provider's requests go to (what a host permission is granted for). */
+export function endpointOrigin(provider: ProviderId, baseUrl: string | undefined): string | undefined {
+  const url = baseUrl ?? DEFAULT_ENDPOINTS[provider];
   return url ? new URL(url).origin : undefined;
 }
 
@@ -82,8 +82,6 @@ export function keyFor(keys: ApiKeys, provider: keyof ApiKeys): ApiKeys {
   const key = keys[provider];
   return key ? { [provider]: key } : {};
 }
-
-export const endpointOf = (provider: Backend) => endpointOrigin(provider);
 
 /** The model the person chose, or the one recommended for this GPU. */
 async function resolveLocalModel(local: ModelHost, chosen: string | null): Promise<string> {
@@ -113,7 +111,9 @@ export async function modelFor(
     backend,
     concurrency: settings.concurrency,
     timeoutMs: settings.timeoutSeconds * 1000,
-    hostPermission: await hasHostPermission(endpointOrigin(backend)),
+    hostPermission: await hasHostPermission(
+      backend.kind === 'provider' ? endpointOrigin(backend.provider, backend.baseUrl) : undefined,
+    ),
   };
   if (backend.kind === 'provider') {
     const keys = keyFor(await apiKeys.get(), backend.provider);

@@ -22,7 +22,7 @@ export function createModelHost(local: LocalEngine, options: { fetch?: typeof fe
   const permissionCheck = (granted: boolean) => async () => !granted;
   return {
     ...local,
-    generate(call, onToken, signal) {
+    async generate(call, onToken, signal) {
       const keys: ApiKeys = call.keys;
       if (call.backend.kind === 'webllm' && !call.localModel) {
         throw new FactCheckError('internal', 'No local model was chosen for this call.');

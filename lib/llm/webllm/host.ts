@@ -131,6 +131,11 @@ export function createWebLlmEngine(api: WebLlmApi): LocalEngine {
     }
   }
 
+  async function unload() {
+    loaded = undefined;
+    await engine?.unload();
+  }
+
   async function chat(
     request: LocalChatRequest,
     onToken: (delta: string) => void,
@@ -202,13 +207,10 @@ export function createWebLlmEngine(api: WebLlmApi): LocalEngine {
     load,
     chat,
     async deleteCached(model) {
-      if (loaded === model || loading?.model === model) await this.unload();
+      if (loaded === model || loading?.model === model) await unload();
       await api.deleteModelAllInfoInCache(model);
     },
-    async unload() {
-      loaded = undefined;
-      await engine?.unload();
-    },
+    unload,
   };
 }
 
