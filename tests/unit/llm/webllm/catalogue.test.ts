@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { buildCatalogue, MAX_VRAM_MB, MIN_CONTEXT } from '@/lib/llm/webllm/catalogue';
 import { type GpuLike, probeWebGpu } from '@/lib/llm/webllm/gpu';
 import { compatibleModels, defaultModel } from '@/lib/llm/webllm/select';
-import { fakeGpu, MODEL_LIST } from './fake-webllm';
+import { fakeGpu, MODEL_LIST, record } from './fake-webllm';
 
 describe('the local model catalogue', () => {
   it('keeps small general instruct models from the scripted list, with their features', () => {
@@ -74,6 +74,16 @@ describe('WebGPU check and model choice', () => {
     expect(software.fallbackAdapter).toBe(true);
     expect(defaultModel(catalogue, software)?.id).toBe('SmolLM2-360M-Instruct-q4f32_1-MLC');
     expect(defaultModel(catalogue, await probeWebGpu(fakeGpu(null)))).toBeUndefined();
+  });
+
+  it('skips a preferred model whose VRAM is over the default budget', async () => {
+    const heavy = buildCatalogue([
+      record('Qwen2.5-1.5B-Instruct-q4f32_1-MLC', 2600),
+      record('Llama-3.2-1B-Instruct-q4f32_1-MLC', 1128.82),
+      record('SmolLM2-360M-Instruct-q4f32_1-MLC', 579.61),
+    ]);
+    const gpu = await probeWebGpu(fakeGpu([]));
+    expect(defaultModel(heavy, gpu)?.id).toBe('Llama-3.2-1B-Instruct-q4f32_1-MLC');
   });
 
   it('on the real catalogue, the default has at least 4k context and fits the budget', async () => {
