@@ -3,7 +3,7 @@ import type { ContentScriptContext } from 'wxt/utils/content-script-context';
 import { defineContentScript } from 'wxt/utils/define-content-script';
 import type { ContentMessage } from '@/lib/messaging/content-messages';
 import { adapterForTab, DEFAULT_PAGE_SETTINGS, type PageSettings, pageSettingsFrom } from '@/lib/serp/page-settings';
-import { readPage } from '@/lib/serp/read-page';
+import { outcomeSignature, readPage } from '@/lib/serp/read-page';
 import { CONTENT_MATCHES } from '@/lib/serp/registry';
 import { clearBadges, renderBadges } from './badges';
 import { parseTabMessage } from './tab-message';
@@ -50,24 +50,19 @@ async function main(ctx: ContentScriptContext) {
       const adapter = adapterForTab(url, document, settings);
       if (!adapter) return;
       const outcome = readPage(adapter, document, url);
+      if ('reason' in outcome && !outcome.blocked && !graceOver) {
+        graceOver = true;
+        ctx.setTimeout(capture, EMPTY_PAGE_GRACE_MS);
+        return;
+      }
+      // Always the latest elements: a re-rendered page keeps its URLs but not its nodes.
+      if ('reading' in outcome) elements = new Map([...elements, ...outcome.elements]);
+      const signature = outcomeSignature(url, outcome);
+      if (signature === lastSent) return;
+      lastSent = signature;
       if ('reading' in outcome) {
-        elements = new Map([...elements, ...outcome.elements]);
-        // The engine's own answer often arrives after the results (Google's AI Overview streams in): it counts too.
-        const { query, results, answerBox } = outcome.reading;
-        const answer = answerBox ? `${answerBox.kind}:${answerBox.text.length}` : '';
-        const signature = `${url.href}\n${query}\n${answer}\n${results.map((r) => r.url).join('\n')}`;
-        if (signature === lastSent) return;
-        lastSent = signature;
         send({ type: 'page-reading', engine: adapter.engine, url: url.href, reading: outcome.reading });
       } else {
-        if (!outcome.blocked && !graceOver) {
-          graceOver = true;
-          ctx.setTimeout(capture, EMPTY_PAGE_GRACE_MS);
-          return;
-        }
-        const signature = `${url.href}\n${outcome.reason}`;
-        if (signature === lastSent) return;
-        lastSent = signature;
         send({ type: 'capture-failed', engine: adapter.engine, url: url.href, reason: outcome.reason });
       }
     });

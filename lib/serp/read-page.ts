@@ -32,3 +32,14 @@ export function readPage(adapter: SerpAdapter, doc: Document, url: URL): PageOut
     };
   }
 }
+
+/**
+ * What a page showed, in a form cheap to compare: the content script sends a reading only when this
+ * changes. The engine's own answer counts (Google's AI Overview streams in after the results).
+ */
+export function outcomeSignature(url: URL, outcome: PageOutcome): string {
+  if (!('reading' in outcome)) return `${url.href}\n${outcome.reason}`;
+  const { query, results, answerBox } = outcome.reading;
+  const answer = answerBox ? `${answerBox.kind}:${answerBox.text.length}` : '';
+  return `${url.href}\n${query}\n${answer}\n${results.map((result) => result.url).join('\n')}`;
+}

@@ -37,3 +37,19 @@ describe('kindOf', () => {
     expect(kindOf('https://www.w3schools.com/js/')).toBe('organic');
   });
 });
+
+describe('outcomeSignature', () => {
+  it('changes with the results and with the engine’s own answer, not with snippets', async () => {
+    const { outcomeSignature } = await import('@/lib/serp/read-page');
+    const url = new URL('https://www.google.com/search?q=x');
+    const reading = { query: 'x', results: [{ title: 't', url: 'https://a.org/', snippet: 's' }] };
+    const base = outcomeSignature(url, { reading, elements: new Map() });
+    const sameUrls = { ...reading, results: [{ title: 't2', url: 'https://a.org/', snippet: 's2' }] };
+    expect(outcomeSignature(url, { reading: sameUrls, elements: new Map() })).toBe(base);
+    const more = { ...reading, results: [...reading.results, { title: 'u', url: 'https://b.org/', snippet: '' }] };
+    expect(outcomeSignature(url, { reading: more, elements: new Map() })).not.toBe(base);
+    const answered = { ...reading, answerBox: { kind: 'ai-overview' as const, text: 'yes', sourceUrls: [] } };
+    expect(outcomeSignature(url, { reading: answered, elements: new Map() })).not.toBe(base);
+    expect(outcomeSignature(url, { reason: 'bot check', blocked: true })).toContain('bot check');
+  });
+});
