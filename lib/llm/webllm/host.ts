@@ -83,7 +83,8 @@ export function createWebLlmEngine(api: WebLlmApi): LocalEngine {
   const catalogue: LocalModel[] = buildCatalogue(api.modelList);
   let engine: MlcEngineLike | undefined;
   let loaded: string | undefined;
-  let loading: { model: string; done: Promise<void> } | undefined;
+  /** The load in progress, and everyone following its progress (a run and the options page may both wait). */
+  let loading: { model: string; done: Promise<void>; listeners: Set<(progress: LoadProgress) => void> } | undefined;
   let gpu: Promise<WebGpuStatus> | undefined;
 
   const engineOf = () => {
@@ -108,16 +109,22 @@ export function createWebLlmEngine(api: WebLlmApi): LocalEngine {
     if (!status.available) throw new FactCheckError('webgpu-unavailable', status.reason ?? 'WebGPU is not available.');
     // Another caller is loading the same model: wait for that load rather than start over.
     if (loading?.model === model) {
+      const { listeners } = loading;
+      listeners.add(onProgress);
       const pending = loading.done.catch((error: unknown) => Promise.reject(toLoadError(error, model)));
-      return waitOrCancel(pending, signal);
+      return waitOrCancel(pending, signal).finally(() => listeners.delete(onProgress));
     }
     const mlc = engineOf();
-    mlc.setInitProgressCallback((report) => onProgress({ progress: clamp(report.progress), text: report.text }));
+    const listeners = new Set([onProgress]);
+    mlc.setInitProgressCallback((report) => {
+      const progress = { progress: clamp(report.progress), text: report.text };
+      for (const listener of listeners) listener(progress);
+    });
     const onAbort = () => void mlc.unload().catch(() => undefined);
     signal?.addEventListener('abort', onAbort, { once: true });
     loaded = undefined;
     const done = mlc.reload(model);
-    loading = { model, done };
+    loading = { model, done, listeners };
     try {
       await done;
       // WebLLM resolves (not rejects) a reload that unload() aborted.

@@ -91,6 +91,11 @@ export class FakeMlcEngine implements MlcEngineLike {
     })();
   }
 
+  /** Reports download progress as WebLLM would (for tests that watch a load in progress). */
+  report(progress: number) {
+    this.progress?.({ progress, text: `Fetching param cache ${Math.round(progress * 100)}%` });
+  }
+
   interruptGenerate() {
     this.calls.push('interrupt');
     this.interrupted = true;

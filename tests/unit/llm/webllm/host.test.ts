@@ -28,6 +28,24 @@ describe('the WebLLM engine host', () => {
     expect(engine.calls).toEqual([`reload:${QWEN}`]);
   });
 
+  it('a second caller loading the same model waits for the first load and sees its progress', async () => {
+    const { api, engine } = fakeApi();
+    engine.reloadBehaviour = 'hang';
+    const host = createWebLlmEngine(api);
+    const first: number[] = [];
+    const second: number[] = [];
+    const loadA = host.load(QWEN, (report) => first.push(report.progress));
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    const loadB = host.load(QWEN, (report) => second.push(report.progress));
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    engine.report(0.5);
+    await engine.unload(); // ends the hanging reload (as a finished download would)
+    await Promise.allSettled([loadA, loadB]);
+    expect(engine.calls.filter((call) => call.startsWith('reload'))).toHaveLength(1);
+    expect(first).toContain(0.5);
+    expect(second).toEqual([0.5]);
+  });
+
   it('offline, the bare "TypeError: Failed to fetch" string becomes model-download-failed', async () => {
     const { api, engine } = fakeApi();
     engine.reloadBehaviour = 'offline';
