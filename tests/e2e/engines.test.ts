@@ -284,4 +284,32 @@ describe('results pages of the major engines reach the background and the side p
       });
     await page.close();
   });
+
+  it('leaves an engine the person switched off alone', async () => {
+    const setSettings = (value: unknown) =>
+      worker().evaluate(async (stored) => {
+        const area = (globalThis as unknown as { chrome: { storage: { local: { set(v: unknown): Promise<void> } } } })
+          .chrome.storage.local;
+        await area.set({ settings: stored });
+      }, value);
+    await setSettings({ v: 2, value: { disabledEngines: ['brave'] } });
+    try {
+      const page = await session.context.newPage();
+      await page.goto('https://search.brave.com/search?q=switched+off');
+      // Give the content script time to (not) report, then look for any capture of that page.
+      await page.waitForTimeout(2_500);
+      const all = await worker().evaluate(async () => {
+        const area = (
+          globalThis as unknown as { chrome: { storage: { session: { get(): Promise<Record<string, unknown>> } } } }
+        ).chrome.storage.session;
+        return Object.values(await area.get());
+      });
+      const urls = all.map((value) => (value as CaptureState | null)?.capture?.url);
+      expect(urls).not.toContain('https://search.brave.com/search?q=switched+off');
+      expect(await page.locator('factcheck-badge').count()).toBe(0);
+      await page.close();
+    } finally {
+      await setSettings({ v: 2, value: {} });
+    }
+  });
 });
