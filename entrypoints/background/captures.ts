@@ -17,7 +17,7 @@ export async function onContentMessage(
   senderUrl: string | undefined,
 ): Promise<SerpCapture | null> {
   const parsed = ContentMessageSchema.safeParse(raw);
-  if (!parsed.success) return null;
+  if (!parsed.success || parsed.data.type === 'get-page-settings') return null;
   const message = parsed.data;
   // A content script may only report the page it is running in.
   if (!senderUrl || new URL(senderUrl).origin !== new URL(message.url).origin) return null;

@@ -10,6 +10,7 @@ import { showCaptureBadges } from './badges';
 import { captureHandlers, forgetTab, onContentMessage } from './captures';
 import { watchCustomEngines } from './custom-engines';
 import { modelHandlers } from './model-handlers';
+import { forwardPageSettings, pageSettings, restrictLocalStorage } from './page-settings';
 import { forgetRun, markInterruptedRuns, onRunPortConnect, runHandlers, setRunFinishedHook, startRun } from './runs';
 import { recordCheck, trustHandlers } from './trust-handlers';
 
@@ -31,6 +32,9 @@ async function afterCapture(tabId: number, capture: SerpCapture) {
   if (shouldAutoRun((await settings.get()).trigger, capture.query, previousQuestion)) await startRun(tabId);
 }
 
+const isPageSettingsQuestion = (raw: unknown) =>
+  typeof raw === 'object' && raw !== null && 'type' in raw && raw.type === 'get-page-settings';
+
 export default defineBackground({
   type: 'module',
   main() {
@@ -39,14 +43,17 @@ export default defineBackground({
     browser.sidePanel?.setPanelBehavior({ openPanelOnActionClick: true }).catch(() => undefined);
 
     const own = { id: browser.runtime.id, origin: browser.runtime.getURL('/') };
+    void restrictLocalStorage();
     void markInterruptedRuns();
+    forwardPageSettings();
     setRunFinishedHook(recordCheck);
 
     browser.runtime.onMessage.addListener((raw, sender) => {
       const info: SenderInfo = { url: sender.url, tabId: sender.tab?.id, extensionId: sender.id };
       const tabId = sender.tab?.id;
       if (tabId !== undefined && !sender.url?.startsWith(own.origin)) {
-        // Content scripts only report; they get no answer and no privilege.
+        // Content scripts only report, and may ask which engines are on; nothing else is answered.
+        if (isPageSettingsQuestion(raw)) return pageSettings();
         void onContentMessage(raw, tabId, sender.url)
           .then((capture) => capture && afterCapture(tabId, capture))
           .catch((error: unknown) => console.warn('capture not kept', error));

@@ -14,13 +14,12 @@ import { watchPage } from './watch-page';
  * reported if it is still true this long after the first try (a bot check is reported at once).
  */
 const EMPTY_PAGE_GRACE_MS = 1_500;
-/** The settings item's storage key (lib/storage/items.ts), read raw: no zod here. */
-const SETTINGS_KEY = 'settings';
 const BADGE_TAG = 'FACTCHECK-BADGE';
 
+/** Settings live where content scripts cannot read them; the background answers this one question. */
 async function loadSettings(): Promise<PageSettings> {
-  const stored = await browser.storage.local.get(SETTINGS_KEY).catch(() => ({}));
-  return pageSettingsFrom((stored as Record<string, unknown>)[SETTINGS_KEY]);
+  const reply: unknown = await browser.runtime.sendMessage({ type: 'get-page-settings' } satisfies ContentMessage);
+  return pageSettingsFrom(reply);
 }
 
 /** Runs `work`, swallowing anything it throws: a broken reading must never break the page. */
@@ -84,23 +83,16 @@ async function main(ctx: ContentScriptContext) {
       const message = parseTabMessage(raw);
       if (message?.type === 'show-badges') renderBadges(message.badges, (url) => elements.get(url));
       if (message?.type === 'clear-badges') clearBadges();
+      if (message?.type === 'page-settings') {
+        settings = message.settings;
+        lastSent = '';
+        watch.wake();
+      }
     });
     return undefined;
   };
   browser.runtime.onMessage.addListener(onTabMessage);
   ctx.onInvalidated(() => browser.runtime.onMessage.removeListener(onTabMessage));
-
-  const onStorageChange = (changes: Record<string, { newValue?: unknown }>, area: string) => {
-    const change = changes[SETTINGS_KEY];
-    if (area !== 'local' || !change) return;
-    safely(() => {
-      settings = pageSettingsFrom(change.newValue);
-      lastSent = '';
-      watch.wake();
-    });
-  };
-  browser.storage.onChanged.addListener(onStorageChange);
-  ctx.onInvalidated(() => browser.storage.onChanged.removeListener(onStorageChange));
 
   capture();
 }

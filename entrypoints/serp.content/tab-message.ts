@@ -1,4 +1,5 @@
 import type { Badge, TabMessage } from '@/lib/messaging/tab-messages';
+import { pageSettingsFrom } from '@/lib/serp/page-settings';
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
 const STANCES = new Set(['supports', 'contradicts', 'irrelevant']);
@@ -22,6 +23,17 @@ function isBadge(value: unknown): value is Badge {
 export function parseTabMessage(raw: unknown): TabMessage | null {
   if (!isRecord(raw)) return null;
   if (raw.type === 'clear-badges') return { type: 'clear-badges' };
+  if (raw.type === 'page-settings') {
+    const settings = pageSettingsFrom(raw.settings);
+    return {
+      type: 'page-settings',
+      settings: {
+        ...settings,
+        disabledEngines: [...settings.disabledEngines],
+        customEngines: [...settings.customEngines],
+      },
+    };
+  }
   if (raw.type === 'show-badges' && Array.isArray(raw.badges) && raw.badges.every(isBadge)) {
     return { type: 'show-badges', badges: raw.badges };
   }

@@ -39,5 +39,8 @@ export const PageReadingSchema = z.object({
 export const ContentMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('page-reading'), engine: z.string(), url: z.url(), reading: PageReadingSchema }),
   z.object({ type: z.literal('capture-failed'), engine: z.string(), url: z.url(), reason: pageText }),
+  // The one question a content script may ask: which engines are on. Settings and keys are not
+  // readable from content scripts (storage.local is limited to the extension's own pages).
+  z.object({ type: z.literal('get-page-settings') }),
 ]);
 export type ContentMessage = z.input<typeof ContentMessageSchema>;

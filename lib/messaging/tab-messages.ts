@@ -16,8 +16,14 @@ export type Badge = z.infer<typeof BadgeSchema>;
  * Messages the background sends to a results tab. The content script checks their shape by hand
  * (it stays free of zod); the background builds them with these schemas.
  */
+export const PageSettingsSchema = z.object({
+  disabledEngines: z.array(z.string()),
+  customEngines: z.array(z.object({ engine: z.string(), pattern: z.string() })),
+});
+
 export const TabMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('show-badges'), badges: z.array(BadgeSchema) }),
   z.object({ type: z.literal('clear-badges') }),
+  z.object({ type: z.literal('page-settings'), settings: PageSettingsSchema }),
 ]);
 export type TabMessage = z.infer<typeof TabMessageSchema>;

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ExtensionSession, launchExtension } from './harness/extension';
 import { type FixtureServer, htmlRoute, type Route, startHttpsServer } from './harness/https-server';
+import { evaluateInContentScript } from './harness/isolated-world';
 import { JORDAN_WORLD, QUESTION, RESULTS } from './harness/jordan-scenario';
 import { openAiCompatibleRoute, type RecordedRequest } from './harness/model-server';
 import { readerResponder } from './harness/scripted-responder';
@@ -94,6 +95,15 @@ describe('API keys go to their provider only', () => {
     expect(withOpenAiKey.every((request) => request.headers.authorization === `Bearer ${KEYS.openai}`)).toBe(true);
     expect(carrying(KEYS.anthropic)).toEqual([]);
     expect(carrying(KEYS.gemini)).toEqual([]);
+    // The content script cannot read stored keys or settings, only ask which engines are on.
+    const seen = await evaluateInContentScript<string>(
+      session.context,
+      results,
+      session.extensionId,
+      `chrome.storage.local.get(null).then((items) => JSON.stringify(items), (error) => 'refused: ' + error.message)`,
+    );
+    expect(seen).not.toContain('SECRET');
+    expect(seen.startsWith('refused')).toBe(true);
     // The results page itself never saw a key, in its URL, headers or anywhere else.
     expect(
       log.filter((request) => request.host === 'www.google.com').every((r) => !JSON.stringify(r).includes('SECRET')),
