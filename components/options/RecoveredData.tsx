@@ -21,7 +21,7 @@ function download(value: RecoveredValue) {
 export function RecoveredData() {
   const [values, setValues] = useState<RecoveredValue[]>([]);
   const refresh = useCallback(() => void listRecovered(localArea, ITEMS).then(setValues), []);
-  useEffect(refresh, []);
+  useEffect(refresh, [refresh]);
   if (values.length === 0) return null;
   return (
     <section aria-labelledby="recovered-heading" className="recovered" data-testid="recovered">
