@@ -2,7 +2,7 @@ import { createAnthropic } from '@ai-sdk/anthropic';
 import { z } from 'zod';
 import { guardedFetch } from './guarded-fetch';
 import { getJson } from './list-models';
-import { originOf, type ProviderDefinition, trimSlash } from './provider-options';
+import { callControls, originOf, type ProviderDefinition, trimSlash } from './provider-options';
 import { streamTextModel } from './stream-text-model';
 
 const DEFAULT_BASE_URL = 'https://api.anthropic.com/v1';
@@ -31,10 +31,7 @@ export const anthropicProvider: ProviderDefinition = {
       context: { service: 'Anthropic', model: options.model, origin },
       // The SDK emulates schemas with a tool call, whose text would not reach onToken: keep it in the prompt.
       supportsJsonSchema: false,
-      limiter: options.limiter,
-      timeoutMs: options.timeoutMs,
-      retry: options.retry,
-      permissionMissing: options.permissionMissing,
+      ...callControls(options),
     });
   },
   async listModels(options) {

@@ -2,7 +2,7 @@ import { createGoogleGenerativeAI } from '@ai-sdk/google';
 import { z } from 'zod';
 import { guardedFetch } from './guarded-fetch';
 import { getJson } from './list-models';
-import { originOf, type ProviderDefinition, trimSlash } from './provider-options';
+import { callControls, originOf, type ProviderDefinition, trimSlash } from './provider-options';
 import { streamTextModel } from './stream-text-model';
 
 const DEFAULT_BASE_URL = 'https://generativelanguage.googleapis.com/v1beta';
@@ -30,10 +30,7 @@ export const geminiProvider: ProviderDefinition = {
       language: provider.chat(options.model),
       context: { service: 'Gemini', model: options.model, origin },
       supportsJsonSchema: true,
-      limiter: options.limiter,
-      timeoutMs: options.timeoutMs,
-      retry: options.retry,
-      permissionMissing: options.permissionMissing,
+      ...callControls(options),
     });
   },
   async listModels(options) {

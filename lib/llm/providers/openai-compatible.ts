@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { FactCheckError } from '../../core/errors';
 import { guardedFetch } from './guarded-fetch';
 import { getJson } from './list-models';
-import { originOf, type ProviderDefinition, trimSlash } from './provider-options';
+import { callControls, originOf, type ProviderDefinition, trimSlash } from './provider-options';
 import { streamTextModel } from './stream-text-model';
 
 const ModelListSchema = z.object({ data: z.array(z.object({ id: z.string() })) });
@@ -43,10 +43,7 @@ export const openaiCompatibleProvider: ProviderDefinition = {
       language: provider.chatModel(options.model),
       context: { service: serviceName(baseURL), model: options.model, origin },
       supportsJsonSchema: false,
-      limiter: options.limiter,
-      timeoutMs: options.timeoutMs,
-      retry: options.retry,
-      permissionMissing: options.permissionMissing,
+      ...callControls(options),
     });
   },
   async listModels(options) {

@@ -2,7 +2,7 @@ import { createOpenAI } from '@ai-sdk/openai';
 import { z } from 'zod';
 import { guardedFetch } from './guarded-fetch';
 import { getJson } from './list-models';
-import { originOf, type ProviderDefinition, trimSlash } from './provider-options';
+import { callControls, originOf, type ProviderDefinition, trimSlash } from './provider-options';
 import { streamTextModel } from './stream-text-model';
 
 const DEFAULT_BASE_URL = 'https://api.openai.com/v1';
@@ -33,10 +33,7 @@ export const openaiProvider: ProviderDefinition = {
       supportsJsonSchema: true,
       // Non-strict: strict mode rejects schemas with optional properties.
       providerOptions: { openai: { strictJsonSchema: false } },
-      limiter: options.limiter,
-      timeoutMs: options.timeoutMs,
-      retry: options.retry,
-      permissionMissing: options.permissionMissing,
+      ...callControls(options),
     });
   },
   async listModels(options) {

@@ -46,3 +46,13 @@ export function originOf(url: string): string | undefined {
 }
 
 export const trimSlash = (url: string) => url.replace(/\/+$/, '');
+
+/** The call controls every provider passes through unchanged to the shared streaming loop. */
+export function callControls(options: ProviderModelOptions) {
+  return {
+    limiter: options.limiter,
+    timeoutMs: options.timeoutMs,
+    retry: options.retry,
+    permissionMissing: options.permissionMissing,
+  };
+}
