@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { type BrowserContext, chromium, type Locator } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findChromium } from './harness/chromium';
-import { EXTENSION_DIR, type ExtensionSession, launchExtension, RESULTS_DIR } from './harness/extension';
+import { type ExtensionSession, launchArgs, launchExtension, RESULTS_DIR } from './harness/extension';
 import { type FixtureServer, htmlRoute, startHttpsServer } from './harness/https-server';
 import { QUESTION, RESULTS } from './harness/jordan-scenario';
 import { syntheticGooglePage } from './harness/synthetic-serp';
@@ -133,19 +133,8 @@ describe('options: the local model on a software WebGPU adapter, offline', () =>
       executablePath: findChromium(),
       headless: true,
       viewport: { width: 420, height: 900 },
-      args: [
-        `--disable-extensions-except=${EXTENSION_DIR}`,
-        `--load-extension=${EXTENSION_DIR}`,
-        '--no-sandbox',
-        '--enable-unsafe-webgpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--no-first-run',
-        '--disable-sync',
-        '--ignore-certificate-errors',
-        // Offline, whatever this machine can reach: every host name but the results page fails to resolve.
-        `--host-resolver-rules=MAP www.google.com 127.0.0.1:${serp.port}, MAP * ~NOTFOUND`,
-      ],
+      // Offline, whatever this machine can reach: every host name but the results page fails to resolve.
+      args: launchArgs({ gpu: 'software', hostRules: `MAP www.google.com 127.0.0.1:${serp.port}, MAP * ~NOTFOUND` }),
     });
   });
 

@@ -22,6 +22,27 @@ export interface ExtensionSession {
 }
 
 /**
+ * Chromium's flags for a test profile with the built extension: no network chatter of its own,
+ * no first-run UI, the test server's certificate accepted. `gpu: 'software'` gives WebGPU a
+ * SwiftShader adapter (enough to test detection, not to run a model).
+ */
+export function launchArgs(options: { gpu: 'off' | 'software'; hostRules?: string }): string[] {
+  return [
+    `--disable-extensions-except=${EXTENSION_DIR}`,
+    `--load-extension=${EXTENSION_DIR}`,
+    '--no-sandbox',
+    options.gpu === 'off' ? '--disable-gpu' : '--enable-unsafe-webgpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-sync',
+    '--ignore-certificate-errors',
+    ...(options.hostRules ? [`--host-resolver-rules=${options.hostRules}`] : []),
+  ];
+}
+
+/**
  * Launches Chromium with the built extension loaded. `hosts` are mapped to 127.0.0.1:port
  * so fixture pages load at the engines' real URLs ('*' maps every host name there).
  */
@@ -37,19 +58,7 @@ export async function launchExtension(
     executablePath: findChromium(),
     headless: true,
     viewport: { width: 420, height: 900 },
-    args: [
-      `--disable-extensions-except=${EXTENSION_DIR}`,
-      `--load-extension=${EXTENSION_DIR}`,
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-sync',
-      '--ignore-certificate-errors',
-      ...(rules ? [`--host-resolver-rules=${rules}`] : []),
-    ],
+    args: launchArgs({ gpu: 'off', hostRules: rules }),
   });
   const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker', { timeout: 15_000 }));
   const extensionId = new URL(worker.url()).host;
