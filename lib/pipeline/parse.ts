@@ -144,3 +144,11 @@ export function confidenceFrom(text: string | undefined): number | undefined {
   if (word.includes('low')) return 0.3;
   return undefined;
 }
+
+/** Plain-text fallback for prompts that ask for "all correct answers" and an explanation. */
+export function answersFromLines(plain: string): { answers: string[]; explanation: string } | undefined {
+  const answers = labelledLine(plain, 'all correct answers|answers?');
+  return answers === undefined
+    ? undefined
+    : { answers: listFrom(answers), explanation: labelledLine(plain, 'explanation') ?? '' };
+}

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { ChatModel } from '../../llm/chat-model';
 import { DATA_RULE, questionBlock, tag } from '../delimit';
 import { isIdk } from '../normalize';
-import { labelledLine, listFrom, parseModelOutput } from '../parse';
+import { answersFromLines, parseModelOutput } from '../parse';
 import { chatRequest, looseString, looseStringList, type Prompt } from './shared';
 
 const RejectReason = z.enum(['misinformation', 'outdated', 'noise']);
@@ -65,12 +65,7 @@ Reply with JSON only: {"answers": ["..."], "rejected": [{"answer": "...", "reaso
   return {
     request: chatRequest(model, { name: 'aggregated_answer', schema: Output, system, user, maxTokens: 500 }),
     parse: (text) => {
-      const parsed = parseModelOutput(text, Loose, (plain) => {
-        const answers = labelledLine(plain, 'all correct answers|answers?');
-        return answers === undefined
-          ? undefined
-          : { answers: listFrom(answers), explanation: labelledLine(plain, 'explanation') ?? '' };
-      });
+      const parsed = parseModelOutput(text, Loose, answersFromLines);
       return {
         answers: parsed.answers.filter((answer) => !isIdk(answer)),
         rejected: parsed.rejected

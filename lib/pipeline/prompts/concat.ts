@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { ChatModel } from '../../llm/chat-model';
 import { DATA_RULE, questionBlock } from '../delimit';
 import { isIdk } from '../normalize';
-import { labelledLine, listFrom, parseModelOutput } from '../parse';
+import { answersFromLines, parseModelOutput } from '../parse';
 import { type Passage, renderPassages } from './context';
 import { chatRequest, looseNumberList, looseString, type Prompt } from './shared';
 
@@ -30,12 +30,7 @@ Reply with JSON only: {"answers": [{"answer": "...", "sources": [1, 2]}], "expla
   return {
     request: chatRequest(model, { name: 'all_answers', schema: Output, system, user, maxTokens: 600 }),
     parse: (text) => {
-      const parsed = parseModelOutput(text, Loose, (plain) => {
-        const answers = labelledLine(plain, 'all correct answers|answers?');
-        return answers === undefined
-          ? undefined
-          : { answers: listFrom(answers), explanation: labelledLine(plain, 'explanation') ?? '' };
-      });
+      const parsed = parseModelOutput(text, Loose, answersFromLines);
       return {
         explanation: parsed.explanation,
         answers: parsed.answers
