@@ -35,13 +35,15 @@ describe('routePageRequest', () => {
     expect(map['get-capture']).not.toHaveBeenCalled();
   });
 
-  it.each([[{ type: 'get-capture' }], [{ type: 'no-such-thing' }], ['a string'], [null]])(
-    'answers a malformed request %j with bad-input',
-    async (raw) => {
-      const reply = await routePageRequest(raw, page, handlers(), own, PageRequestSchema);
-      expect(reply).toMatchObject({ ok: false, error: { code: 'bad-input' } });
-    },
-  );
+  it.each([
+    [{ type: 'get-capture' }],
+    [{ type: 'no-such-thing' }],
+    ['a string'],
+    [null],
+  ])('answers a malformed request %j with bad-input', async (raw) => {
+    const reply = await routePageRequest(raw, page, handlers(), own, PageRequestSchema);
+    expect(reply).toMatchObject({ ok: false, error: { code: 'bad-input' } });
+  });
 
   it('turns a handler failure into a serialized error', async () => {
     const map = {

@@ -27,10 +27,14 @@ describe('hostPattern', () => {
     expect(hostPattern(input)).toBe(pattern);
   });
 
-  it.each(['', 'searx', '*.example.org', 'ftp://example.org', 'two words.org', '<all_urls>'])(
-    'refuses "%s"',
-    (input) => {
-      expect(hostPattern(input)).toBeNull();
-    },
-  );
+  it.each([
+    '',
+    'searx',
+    '*.example.org',
+    'ftp://example.org',
+    'two words.org',
+    '<all_urls>',
+  ])('refuses "%s"', (input) => {
+    expect(hostPattern(input)).toBeNull();
+  });
 });
