@@ -42,7 +42,7 @@ export function LiveCheck({ tabId, onOpenSettings }: { tabId: number; onOpenSett
   const showProgress = busy || (view.stages.length > 0 && view.status !== 'done');
   return (
     <>
-      <PanelHeader capture={current} busy={busy} onCheck={() => void run.start()} />
+      <PanelHeader capture={current} busy={busy} onCheck={(method) => void run.start(method)} />
       {view.status === 'idle' && view.synced && (
         <p className="muted" data-testid="idle">
           Press Check to compare the answer with these {current.results.length} results.
