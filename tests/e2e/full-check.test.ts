@@ -1,44 +1,30 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ExtensionSession, launchExtension } from './harness/extension';
-import { startHttpServer } from './harness/http-server';
-import { type FixtureServer, htmlRoute, startHttpsServer } from './harness/https-server';
-import { JORDAN_WORLD, QUESTION, RESULTS } from './harness/jordan-scenario';
-import { openAiCompatibleRoute, type RecordedRequest } from './harness/model-server';
-import { readerResponder } from './harness/scripted-responder';
-import { useLocalServer } from './harness/settings';
-import { syntheticGooglePage } from './harness/synthetic-serp';
-
-const HOST = 'www.google.com';
+import type { ExtensionSession } from './harness/extension';
+import {
+  JORDAN_HOST as HOST,
+  JORDAN_SEARCH_URL,
+  type JordanScenario,
+  RESULTS,
+  startJordanScenario,
+} from './harness/jordan-scenario';
 
 describe('a whole check in Chromium: results page → local model server → verdict → review → trust', () => {
-  let serp: FixtureServer;
-  let modelServer: FixtureServer;
+  let scenario: JordanScenario;
   let session: ExtensionSession;
-  const modelRequests: RecordedRequest[] = [];
 
   beforeAll(async () => {
-    serp = await startHttpsServer([HOST], [htmlRoute(HOST, '/search', () => syntheticGooglePage(QUESTION, RESULTS))]);
-    modelServer = await startHttpServer([
-      openAiCompatibleRoute({
-        host: '127.0.0.1',
-        respond: readerResponder(JORDAN_WORLD),
-        log: modelRequests,
-      }),
-    ]);
-    session = await launchExtension({ hosts: [HOST], port: serp.port });
-    await useLocalServer(session, modelServer.port);
+    scenario = await startJordanScenario();
+    session = scenario.session;
   });
 
   afterAll(async () => {
-    await session?.close();
-    await serp?.close();
-    await modelServer?.close();
+    await scenario?.close();
   });
 
   it('checks the question, shows the conflict, takes a review, and the trust table and badges follow', async () => {
     const results = await session.context.newPage();
     await results.setViewportSize({ width: 1000, height: 800 });
-    await results.goto(`https://${HOST}/search?q=${encodeURIComponent(QUESTION)}`);
+    await results.goto(JORDAN_SEARCH_URL);
     const tabId = await session.tabIdOf(`https://${HOST}/search`);
 
     const panel = await session.openPage(`sidepanel.html?tabId=${tabId}`);
@@ -50,7 +36,7 @@ describe('a whole check in Chromium: results page → local model server → ver
     expect(await conflict.getAttribute('data-kind')).toBe('misinformation');
     const culprit = panel.locator('[data-testid="assessed-source"][data-stance="contradicts"]');
     expect(await culprit.textContent()).toContain('fake-facts.net');
-    expect(modelRequests.some((request) => request.path.endsWith('/chat/completions'))).toBe(true);
+    expect(scenario.modelRequests.some((request) => request.path.endsWith('/chat/completions'))).toBe(true);
     await session.screenshot(panel, 'full-check-verdict');
 
     // The results page marks the contradicted result.

@@ -1,14 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { type ExtensionSession, launchExtension } from './harness/extension';
-import { startHttpServer } from './harness/http-server';
-import { type FixtureServer, htmlRoute, startHttpsServer } from './harness/https-server';
-import { JORDAN_WORLD, QUESTION, RESULTS } from './harness/jordan-scenario';
-import { openAiCompatibleRoute } from './harness/model-server';
-import { readerResponder } from './harness/scripted-responder';
-import { useLocalServer } from './harness/settings';
-import { syntheticGooglePage } from './harness/synthetic-serp';
-
-const HOST = 'www.google.com';
+import type { ExtensionSession } from './harness/extension';
+import {
+  JORDAN_HOST as HOST,
+  JORDAN_SEARCH_URL,
+  type JordanScenario,
+  startJordanScenario,
+} from './harness/jordan-scenario';
 
 /** What the extension has stored in storage.local and IndexedDB: nothing may be half-written. */
 async function storedState(session: ExtensionSession) {
@@ -35,28 +32,21 @@ async function storedState(session: ExtensionSession) {
 }
 
 describe('lifecycle: runs outlive the panel, and a stopped worker ends them visibly', () => {
-  let serp: FixtureServer;
-  let modelServer: FixtureServer;
+  let scenario: JordanScenario;
   let session: ExtensionSession;
 
   beforeEach(async () => {
-    serp = await startHttpsServer([HOST], [htmlRoute(HOST, '/search', () => syntheticGooglePage(QUESTION, RESULTS))]);
-    modelServer = await startHttpServer([
-      openAiCompatibleRoute({ host: '127.0.0.1', respond: readerResponder(JORDAN_WORLD), delayMs: 700 }),
-    ]);
-    session = await launchExtension({ hosts: [HOST], port: serp.port });
-    await useLocalServer(session, modelServer.port);
+    scenario = await startJordanScenario({ delayMs: 700 });
+    session = scenario.session;
   });
 
   afterEach(async () => {
-    await session?.close();
-    await serp?.close();
-    await modelServer?.close();
+    await scenario?.close();
   });
 
   async function startCheck() {
     const results = await session.context.newPage();
-    await results.goto(`https://${HOST}/search?q=${encodeURIComponent(QUESTION)}`);
+    await results.goto(JORDAN_SEARCH_URL);
     const tabId = await session.tabIdOf(`https://${HOST}/search`);
     const panel = await session.openPage(`sidepanel.html?tabId=${tabId}`);
     await panel.getByTestId('check').click();

@@ -1,4 +1,11 @@
 import type { World } from '../../unit/pipeline/builders';
+import { type ExtensionSession, launchExtension } from './extension';
+import { startHttpServer } from './http-server';
+import { htmlRoute, startHttpsServer } from './https-server';
+import { openAiCompatibleRoute, type RecordedRequest } from './model-server';
+import { readerResponder } from './scripted-responder';
+import { useLocalServer } from './settings';
+import { syntheticGooglePage } from './synthetic-serp';
 
 export const QUESTION = 'when was michael jordan born';
 /** Four sources agree, one planted source disagrees: a misinformation conflict to review. */
@@ -32,3 +39,44 @@ export const RESULTS = [
 
 /** What the scripted model "knows": it remembers 1963, and reads 1963 or 1998 from the sources. */
 export const JORDAN_WORLD: World = { memory: { answer: '1963', confidence: 0.8 }, candidates: ['1963', '1998'] };
+
+export const JORDAN_HOST = 'www.google.com';
+export const JORDAN_SEARCH_URL = `https://${JORDAN_HOST}/search?q=${encodeURIComponent(QUESTION)}`;
+
+export interface JordanScenario {
+  session: ExtensionSession;
+  /** Every request the scripted model server received. */
+  modelRequests: RecordedRequest[];
+  close(): Promise<void>;
+}
+
+/**
+ * The results page served at Google's address, a scripted OpenAI-compatible model server on
+ * loopback (answering after `delayMs`), and Chromium with the extension pointed at that server.
+ */
+export async function startJordanScenario(options: { delayMs?: number } = {}): Promise<JordanScenario> {
+  const modelRequests: RecordedRequest[] = [];
+  const serp = await startHttpsServer(
+    [JORDAN_HOST],
+    [htmlRoute(JORDAN_HOST, '/search', () => syntheticGooglePage(QUESTION, RESULTS))],
+  );
+  const modelServer = await startHttpServer([
+    openAiCompatibleRoute({
+      host: '127.0.0.1',
+      respond: readerResponder(JORDAN_WORLD),
+      log: modelRequests,
+      ...(options.delayMs ? { delayMs: options.delayMs } : {}),
+    }),
+  ]);
+  const session = await launchExtension({ hosts: [JORDAN_HOST], port: serp.port });
+  await useLocalServer(session, modelServer.port);
+  return {
+    session,
+    modelRequests,
+    async close() {
+      await session.close();
+      await serp.close();
+      await modelServer.close();
+    },
+  };
+}
