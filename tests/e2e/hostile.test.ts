@@ -7,7 +7,7 @@ import { type ExtensionSession, launchExtension, ROOT } from './harness/extensio
 import { startHttpServer } from './harness/http-server';
 import { type FixtureServer, htmlRoute, startHttpsServer } from './harness/https-server';
 import { type ChatCompletionRequest, openAiCompatibleRoute } from './harness/model-server';
-import { useLocalServer } from './harness/settings';
+import { pointAtLocalServer } from './harness/settings';
 import { syntheticGooglePage } from './harness/synthetic-serp';
 
 const HOST = 'www.google.com';
@@ -39,7 +39,7 @@ describe('hostile titles, snippets and model output render as text', () => {
     serp = await startHttpsServer([HOST], [htmlRoute(HOST, '/search', () => syntheticGooglePage(QUESTION, RESULTS))]);
     modelServer = await startHttpServer([openAiCompatibleRoute({ host: '127.0.0.1', respond: echo })]);
     session = await launchExtension({ hosts: [HOST], port: serp.port });
-    await useLocalServer(session, modelServer.port);
+    await pointAtLocalServer(session, modelServer.port);
   });
 
   afterAll(async () => {

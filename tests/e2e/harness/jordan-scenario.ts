@@ -4,7 +4,7 @@ import { startHttpServer } from './http-server';
 import { htmlRoute, startHttpsServer } from './https-server';
 import { openAiCompatibleRoute, type RecordedRequest } from './model-server';
 import { readerResponder } from './scripted-responder';
-import { useLocalServer } from './settings';
+import { pointAtLocalServer } from './settings';
 import { syntheticGooglePage } from './synthetic-serp';
 
 export const QUESTION = 'when was michael jordan born';
@@ -69,7 +69,7 @@ export async function startJordanScenario(options: { delayMs?: number } = {}): P
     }),
   ]);
   const session = await launchExtension({ hosts: [JORDAN_HOST], port: serp.port });
-  await useLocalServer(session, modelServer.port);
+  await pointAtLocalServer(session, modelServer.port);
   return {
     session,
     modelRequests,

@@ -16,7 +16,7 @@ export async function writeSettings(session: ExtensionSession, change: Partial<S
 }
 
 /** Points the extension at a local OpenAI-compatible server. */
-export const useLocalServer = (session: ExtensionSession, port: number) =>
+export const pointAtLocalServer = (session: ExtensionSession, port: number) =>
   writeSettings(session, {
     backend: {
       kind: 'provider',
