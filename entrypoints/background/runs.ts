@@ -65,8 +65,12 @@ function updateKeepAlive() {
   }
 }
 
+/** A run replaced by a newer one in its tab (or whose tab closed): whatever it still says is dropped. */
+const superseded = (run: LiveRun) => live.get(run.snapshot.tabId) !== run;
+
 function emitter(run: LiveRun) {
   return (body: RunEventBody) => {
+    if (superseded(run)) return;
     const event = { ...body, runId: run.snapshot.runId, at: Date.now() } as RunEvent;
     run.snapshot = appendEvent(run.snapshot, event);
     broadcast(run.snapshot.tabId, { type: 'event', event });
@@ -106,8 +110,11 @@ async function execute(run: LiveRun, capture: SerpCapture, method: Method) {
       error: toSerializedError(signal.aborted ? new FactCheckError('cancelled', 'The check was cancelled.') : error),
     });
   } finally {
-    if (live.get(run.snapshot.tabId) === run) live.delete(run.snapshot.tabId);
-    await persist(run.snapshot);
+    // A superseded run must not overwrite its successor's snapshot.
+    if (!superseded(run)) {
+      live.delete(run.snapshot.tabId);
+      await persist(run.snapshot);
+    }
     updateKeepAlive();
   }
 }

@@ -62,6 +62,28 @@ describe('lifecycle: runs outlive the panel, and a stopped worker ends them visi
     await reopened.getByTestId('conflict').waitFor();
   });
 
+  it('a second check started while one runs replaces it, and the first leaves no trace', async () => {
+    const { tabId, panel } = await startCheck();
+    const second = await panel.evaluate(async (id) => {
+      const chromeApi = globalThis as unknown as { chrome: { runtime: { sendMessage(m: unknown): Promise<unknown> } } };
+      return chromeApi.chrome.runtime.sendMessage({ type: 'start-run', tabId: id });
+    }, tabId);
+    const secondRunId = (second as { value: { runId: string } }).value.runId;
+    await expect.poll(() => panel.getByTestId('answer').textContent(), { timeout: 30_000 }).toBe('1963');
+    // Neither the panel nor the stored snapshot shows the first run's cancellation.
+    expect(await panel.getByTestId('error').count()).toBe(0);
+    const stored = await session.worker.evaluate(async (id) => {
+      const chromeApi = globalThis as unknown as {
+        chrome: { storage: { session: { get(k: string): Promise<Record<string, unknown>> } } };
+      };
+      return (await chromeApi.chrome.storage.session.get(`run:${id}`))[`run:${id}`] as {
+        runId: string;
+        status: string;
+      };
+    }, tabId);
+    expect(stored).toMatchObject({ runId: secondRunId, status: 'done' });
+  });
+
   it('a worker stopped in the middle of a run ends it visibly failed, with nothing half-written', async () => {
     const before = await storedState(session);
     const { panel } = await startCheck();
