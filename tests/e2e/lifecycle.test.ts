@@ -72,16 +72,17 @@ describe('lifecycle: runs outlive the panel, and a stopped worker ends them visi
     await expect.poll(() => panel.getByTestId('answer').textContent(), { timeout: 30_000 }).toBe('1963');
     // Neither the panel nor the stored snapshot shows the first run's cancellation.
     expect(await panel.getByTestId('error').count()).toBe(0);
-    const stored = await session.worker.evaluate(async (id) => {
-      const chromeApi = globalThis as unknown as {
-        chrome: { storage: { session: { get(k: string): Promise<Record<string, unknown>> } } };
-      };
-      return (await chromeApi.chrome.storage.session.get(`run:${id}`))[`run:${id}`] as {
-        runId: string;
-        status: string;
-      };
-    }, tabId);
-    expect(stored).toMatchObject({ runId: secondRunId, status: 'done' });
+    const stored = () =>
+      session.worker.evaluate(async (id) => {
+        const chromeApi = globalThis as unknown as {
+          chrome: { storage: { session: { get(k: string): Promise<Record<string, unknown>> } } };
+        };
+        const snapshot = (await chromeApi.chrome.storage.session.get(`run:${id}`))[`run:${id}`];
+        return snapshot as { runId: string; status: string };
+      }, tabId);
+    // The snapshot is written after the trust update that follows the answer.
+    await expect.poll(async () => (await stored()).status, { timeout: 10_000 }).toBe('done');
+    expect((await stored()).runId).toBe(secondRunId);
   });
 
   it('a worker stopped in the middle of a run ends it visibly failed, with nothing half-written', async () => {
