@@ -46,8 +46,8 @@ export async function getCheck(db: HistoryDb, id: string): Promise<CheckRecord |
   return valid(await db.checks.get(id));
 }
 
-/** Newest first, filtered by the words of `query`. */
-export async function searchChecks(db: HistoryDb, query = '', limit = 100): Promise<CheckRecord[]> {
+/** Valid checks newest first that pass `keep`, at most `limit`. */
+async function newestWhere(db: HistoryDb, keep: (record: CheckRecord) => boolean, limit: number) {
   const found: CheckRecord[] = [];
   await db.checks
     .orderBy('capturedAt')
@@ -55,23 +55,19 @@ export async function searchChecks(db: HistoryDb, query = '', limit = 100): Prom
     .until(() => found.length >= limit)
     .each((raw) => {
       const record = valid(raw);
-      if (record && matchesSearch(record, query)) found.push(record);
+      if (record && keep(record)) found.push(record);
     });
   return found;
 }
 
+/** Newest first, filtered by the words of `query`. */
+export function searchChecks(db: HistoryDb, query = '', limit = 100): Promise<CheckRecord[]> {
+  return newestWhere(db, (record) => matchesSearch(record, query), limit);
+}
+
 /** Checks with conflicts nobody has reviewed yet, newest first. */
-export async function reviewQueue(db: HistoryDb, limit = 50): Promise<CheckRecord[]> {
-  const found: CheckRecord[] = [];
-  await db.checks
-    .orderBy('capturedAt')
-    .reverse()
-    .until(() => found.length >= limit)
-    .each((raw) => {
-      const record = valid(raw);
-      if (record && openConflicts(record).length > 0) found.push(record);
-    });
-  return found;
+export function reviewQueue(db: HistoryDb, limit = 50): Promise<CheckRecord[]> {
+  return newestWhere(db, (record) => openConflicts(record).length > 0, limit);
 }
 
 /** Stores a review on the check: in its list of reviews and on the verdict's conflict. */

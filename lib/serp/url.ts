@@ -47,3 +47,7 @@ export function decodeBase64Url(encoded: string): string | null {
 export function hostIs(host: string, domain: string): boolean {
   return host === domain || host.endsWith(`.${domain}`);
 }
+
+/** The destination of a result link that points straight at its target (no redirect to unwrap). */
+export const directDestination = (href: string | null, base: URL): string | null =>
+  absoluteUrl(href, base)?.href ?? null;

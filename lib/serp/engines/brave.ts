@@ -2,7 +2,7 @@ import { readAnswer } from '../answer';
 import { queryOf } from '../dom';
 import { defineEngine } from '../engine';
 import { readResults } from '../results';
-import { absoluteUrl, hostIs } from '../url';
+import { directDestination, hostIs } from '../url';
 
 const SELECTORS = {
   results: {
@@ -30,7 +30,7 @@ const SELECTORS = {
 
 const isBrave = (host: string) => hostIs(host, 'brave.com');
 
-const destination = (href: string | null, base: URL) => absoluteUrl(href, base)?.href ?? null;
+const destination = directDestination;
 const isOwnLink = (url: URL) => isBrave(url.hostname);
 
 export const brave = defineEngine({

@@ -2,7 +2,7 @@ import { readAnswer } from '../answer';
 import { queryOf } from '../dom';
 import { defineEngine } from '../engine';
 import { readResults } from '../results';
-import { absoluteUrl, hostIs } from '../url';
+import { directDestination, hostIs } from '../url';
 
 const SELECTORS = {
   results: {
@@ -19,7 +19,7 @@ const SELECTORS = {
   regions: ['#main', '.results-box', 'main'],
 } as const;
 
-const destination = (href: string | null, base: URL) => absoluteUrl(href, base)?.href ?? null;
+const destination = directDestination;
 const isOwnLink = (url: URL) => hostIs(url.hostname, 'kagi.com');
 
 export const kagi = defineEngine({

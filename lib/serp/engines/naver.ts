@@ -1,7 +1,7 @@
 import { queryOf } from '../dom';
 import { defineEngine } from '../engine';
 import { readLinkedResults } from '../results';
-import { absoluteUrl, hostIs } from '../url';
+import { directDestination, hostIs } from '../url';
 
 /** From public parsers' code (2022–2025 markup); no saved Naver page was available. */
 const SELECTORS = {
@@ -18,7 +18,7 @@ const SELECTORS = {
 } as const;
 
 const isNaver = (host: string) => hostIs(host, 'search.naver.com');
-const destination = (href: string | null, base: URL) => absoluteUrl(href, base)?.href ?? null;
+const destination = directDestination;
 
 export const naver = defineEngine({
   engine: 'naver',

@@ -1,7 +1,7 @@
 import { queryOf } from '../dom';
 import { defineEngine } from '../engine';
 import { readLinkedResults } from '../results';
-import { absoluteUrl, hostIs } from '../url';
+import { directDestination, hostIs } from '../url';
 
 /** From public parsers' code (Alpine.js templates, x-html bindings); no saved Presearch page was available. */
 const SELECTORS = {
@@ -16,7 +16,7 @@ const SELECTORS = {
   regions: ['[x-data*="searchResults"]', 'main'],
 } as const;
 
-const destination = (href: string | null, base: URL) => absoluteUrl(href, base)?.href ?? null;
+const destination = directDestination;
 
 export const presearch = defineEngine({
   engine: 'presearch',

@@ -2,7 +2,7 @@ import { readAnswer } from '../answer';
 import { queryOf } from '../dom';
 import { defineEngine } from '../engine';
 import { readResults } from '../results';
-import { absoluteUrl } from '../url';
+import { directDestination } from '../url';
 
 /** From SearXNG's "simple" theme templates (searx/templates/simple); no saved instance page was available. */
 const SELECTORS = {
@@ -21,7 +21,7 @@ const SELECTORS = {
   regions: ['#urls', '#main_results', 'main'],
 } as const;
 
-const destination = (href: string | null, base: URL) => absoluteUrl(href, base)?.href ?? null;
+const destination = directDestination;
 
 export const searxng = defineEngine({
   engine: 'searxng',

@@ -1,7 +1,7 @@
 import { queryOf } from '../dom';
 import { defineEngine } from '../engine';
 import { readResults } from '../results';
-import { absoluteUrl, hostIs } from '../url';
+import { directDestination, hostIs } from '../url';
 
 const SELECTORS = {
   results: {
@@ -16,7 +16,7 @@ const SELECTORS = {
   regions: ['#main', '.w-gl', 'main'],
 } as const;
 
-const destination = (href: string | null, base: URL) => absoluteUrl(href, base)?.href ?? null;
+const destination = directDestination;
 
 export const startpage = defineEngine({
   engine: 'startpage',
