@@ -1,6 +1,8 @@
 import { useCallback, useEffect, useState } from 'react';
+import { browser } from 'wxt/browser';
 import { localArea } from '@/lib/storage/browser-areas';
 import { discardRecovered, listRecovered, type RecoveredValue, recoveredExport } from '@/lib/storage/recovered';
+import { corruptKey } from '@/lib/storage/versioned-item';
 
 /** Items whose stored values can be recovered (settings, keys, site trust). */
 const ITEMS = ['settings', 'apiKeys', 'trust'];
@@ -21,7 +23,16 @@ function download(value: RecoveredValue) {
 export function RecoveredData() {
   const [values, setValues] = useState<RecoveredValue[]>([]);
   const refresh = useCallback(() => void listRecovered(localArea, ITEMS).then(setValues), []);
-  useEffect(refresh, [refresh]);
+  useEffect(() => {
+    refresh();
+    // A value may be found unreadable after this page opened (by this page's own first read, or by the engine).
+    const corruptKeys = new Set(ITEMS.map(corruptKey));
+    const onChanged = (changes: Record<string, unknown>, area: string) => {
+      if (area === 'local' && Object.keys(changes).some((key) => corruptKeys.has(key))) refresh();
+    };
+    browser.storage.onChanged.addListener(onChanged);
+    return () => browser.storage.onChanged.removeListener(onChanged);
+  }, [refresh]);
   if (values.length === 0) return null;
   return (
     <section aria-labelledby="recovered-heading" className="recovered" data-testid="recovered">
