@@ -25,22 +25,29 @@ export function useRun(tabId: number | null): RunControls {
     let closed = false;
     let retryDelay = 250;
     const connect = () => {
+      if (closed) return;
       port = browser.runtime.connect({ name: RUN_PORT });
       port.onMessage.addListener((raw: unknown) => {
         retryDelay = 250;
         const parsed = RunPortOutboundSchema.safeParse(raw);
         if (parsed.success) dispatch(parsed.data);
       });
-      // The worker may be stopped and woken again; reconnecting replays the run from its snapshot.
-      // Backing off keeps a worker that keeps refusing from being hammered.
+      // The engine that holds runs may have stopped (or not started yet); reconnecting replays the run
+      // from its snapshot. Backing off keeps an engine that keeps refusing from being hammered.
       port.onDisconnect.addListener(() => {
         if (closed) return;
-        setTimeout(connect, retryDelay);
+        setTimeout(wakeThenConnect, retryDelay);
         retryDelay = Math.min(retryDelay * 2, 5000);
       });
       port.postMessage({ type: 'watch', tabId } satisfies RunPortMessage);
     };
-    connect();
+    // The port goes to the engine itself (in Chrome, a document the worker starts on the first request):
+    // a request first makes sure it is there to answer.
+    const wakeThenConnect = () =>
+      void request({ type: 'get-run', tabId })
+        .catch(() => undefined)
+        .finally(connect);
+    wakeThenConnect();
     return () => {
       closed = true;
       port?.disconnect();

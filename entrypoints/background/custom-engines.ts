@@ -1,6 +1,8 @@
 import { browser } from 'wxt/browser';
 import { isMatchPattern } from '@/lib/serp/match-pattern';
-import { settings } from '@/lib/storage/browser-areas';
+import { readPageSettings } from '@/lib/storage/page-settings';
+import { SETTINGS_KEY } from '@/lib/storage/settings-version';
+import { browserServices } from './browser-services';
 
 /** One registration holds every instance host the person added (Settings.customEngines). */
 const SCRIPT_ID = 'serp-custom-engines';
@@ -11,9 +13,9 @@ let queue: Promise<void> = Promise.resolve();
 
 /** The person's instance patterns that have their host permission (granted in the options page). */
 async function grantedPatterns(): Promise<string[]> {
-  const patterns = [...new Set((await settings.get()).customEngines.map((entry) => entry.pattern))].filter(
-    isMatchPattern,
-  );
+  const patterns = [
+    ...new Set((await readPageSettings(browserServices.local)).customEngines.map((entry) => entry.pattern)),
+  ].filter(isMatchPattern);
   const granted: string[] = [];
   for (const pattern of patterns) {
     if (await browser.permissions.contains({ origins: [pattern] })) granted.push(pattern);
@@ -48,7 +50,7 @@ export function watchCustomEngines(): void {
   try {
     void syncCustomEngines();
     browser.storage.onChanged.addListener((changes, area) => {
-      if (area === 'local' && settings.key in changes) void syncCustomEngines();
+      if (area === 'local' && SETTINGS_KEY in changes) void syncCustomEngines();
     });
     browser.permissions?.onAdded?.addListener(() => void syncCustomEngines());
     browser.permissions?.onRemoved?.addListener(() => void syncCustomEngines());

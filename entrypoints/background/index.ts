@@ -1,72 +1,81 @@
 import { browser } from 'wxt/browser';
 import { defineBackground } from 'wxt/utils/define-background';
-import type { SerpCapture } from '@/lib/core/serp-capture';
-import { PageRequestSchema } from '@/lib/messaging/protocol';
-import { type HandlerMap, routePageRequest, type SenderInfo } from '@/lib/messaging/router';
-import { shouldAutoRun } from '@/lib/runs/auto-run';
-import { localArea, settings } from '@/lib/storage/browser-areas';
-import { trustStore } from '@/lib/trust/store';
-import { showCaptureBadges } from './badges';
-import { captureHandlers, forgetTab, onContentMessage } from './captures';
+import { ENGINE_READY_CHANNEL } from '@/lib/engine/endpoint';
+import type { Engine } from '@/lib/engine/engine';
+import { lazyEngine } from '@/lib/engine/lazy';
+import { SERVICES_CHANNEL } from '@/lib/engine/services';
+import { serveServiceCall } from '@/lib/engine/services-server';
+import { callOn, respondLater } from '@/lib/messaging/message-rpc';
+import { RUN_PORT } from '@/lib/messaging/run-port';
+import { isExtensionPage, type SenderInfo } from '@/lib/messaging/sender';
+import { browserServices } from './browser-services';
 import { watchCustomEngines } from './custom-engines';
-import { modelHandlers } from './model-handlers';
 import { forwardPageSettings, pageSettings, restrictLocalStorage } from './page-settings';
-import { forgetRun, markInterruptedRuns, onRunPortConnect, runHandlers, setRunFinishedHook, startRun } from './runs';
-import { recordCheck, trustHandlers } from './trust-handlers';
+import { engineDocumentReady, engineDocumentUrl, remoteEngine } from './remote-engine';
 
-const handlers: HandlerMap = {
-  ...captureHandlers,
-  ...runHandlers,
-  ...trustHandlers,
-  ...modelHandlers,
-};
-
-/** After a capture: badges with what is known of each site, and a check when the person asked for auto-runs. */
-async function afterCapture(tabId: number, capture: SerpCapture) {
-  await showCaptureBadges(tabId, capture, await trustStore(localArea).lookup());
-  const previous = await runHandlers['get-run'](
-    { type: 'get-run', tabId },
-    { url: undefined, tabId, extensionId: undefined },
-  );
-  const previousQuestion = previous?.events.find((event) => event.type === 'started')?.question;
-  if (shouldAutoRun((await settings.get()).trigger, capture.query, previousQuestion)) await startRun(tabId);
-}
-
+/**
+ * A thin router (Chrome evaluates this worker at every wake-up, so it stays small and free of full
+ * zod): it checks who is asking, answers which engines are on, and hands everything else to the
+ * engine (lib/engine), in the offscreen document in Chrome, in this background page in Firefox.
+ */
 const isPageSettingsQuestion = (raw: unknown) =>
   typeof raw === 'object' && raw !== null && 'type' in raw && raw.type === 'get-page-settings';
 
+const forbidden = {
+  ok: false,
+  error: { code: 'forbidden', message: 'This request is only accepted from the extension.', retryable: false },
+} as const;
+
 export default defineBackground({
-  type: 'module',
+  // A classic script, built alone: no chunk shared with the pages, so the worker evaluates only what it uses.
   main() {
-    watchCustomEngines();
+    const own = { id: browser.runtime.id, origin: browser.runtime.getURL('/') };
+    const engine: Engine = import.meta.env.FIREFOX
+      ? lazyEngine(() => import('./inline-engine').then(({ inlineEngine }) => inlineEngine(own)))
+      : remoteEngine();
+
     // Chrome opens the side panel from the toolbar button; Firefox uses its sidebar instead.
     browser.sidePanel?.setPanelBehavior({ openPanelOnActionClick: true }).catch(() => undefined);
-
-    const own = { id: browser.runtime.id, origin: browser.runtime.getURL('/') };
     void restrictLocalStorage();
-    void markInterruptedRuns();
+    watchCustomEngines();
     forwardPageSettings();
-    setRunFinishedHook(recordCheck);
 
-    browser.runtime.onMessage.addListener((raw, sender) => {
+    browser.runtime.onMessage.addListener((raw, sender, sendResponse) => {
+      // The engine document: ready to be called, or borrowing this worker's storage, tabs and permissions (Chrome).
+      if (sender.id === own.id && sender.url === engineDocumentUrl()) {
+        if (callOn(ENGINE_READY_CHANNEL, raw)) return void engineDocumentReady();
+        const service = callOn(SERVICES_CHANNEL, raw);
+        if (service) return respondLater(serveServiceCall(service.call, browserServices), sendResponse);
+        return undefined;
+      }
+      // Which engines are on: what every results page asks first, answered here without the engine.
+      if (isPageSettingsQuestion(raw)) return respondLater(pageSettings(), sendResponse);
       const info: SenderInfo = { url: sender.url, tabId: sender.tab?.id, extensionId: sender.id };
       const tabId = sender.tab?.id;
       if (tabId !== undefined && !sender.url?.startsWith(own.origin)) {
-        // Content scripts only report, and may ask which engines are on; nothing else is answered.
-        if (isPageSettingsQuestion(raw)) return pageSettings();
-        void onContentMessage(raw, tabId, sender.url)
-          .then((capture) => capture && afterCapture(tabId, capture))
+        // Content scripts only report what their page shows; nothing they send is answered.
+        void engine
+          .contentMessage(raw, tabId, sender.url)
           .catch((error: unknown) => console.warn('capture not kept', error));
         return undefined;
       }
-      return routePageRequest(raw, info, handlers, own, PageRequestSchema);
+      if (!isExtensionPage(info, own.id, own.origin)) return respondLater(Promise.resolve(forbidden), sendResponse);
+      return respondLater(engine.pageRequest(raw, info), sendResponse);
     });
 
-    browser.runtime.onConnect.addListener((port) => onRunPortConnect(port, own.origin));
+    // Firefox: the engine lives in this page, so pages follow runs over ports to it. Chrome's worker
+    // listens for no ports at all: a page's run port goes to the engine document alone, and closes
+    // when that document goes away, which is what tells the page to reconnect.
+    if (import.meta.env.FIREFOX) {
+      browser.runtime.onConnect.addListener((port) => {
+        if (port.name !== RUN_PORT) return;
+        if (port.sender?.id !== own.id || !port.sender.url?.startsWith(own.origin)) return port.disconnect();
+        engine.watchRun(port);
+      });
+    }
 
     browser.tabs.onRemoved.addListener((tabId) => {
-      forgetRun(tabId);
-      void forgetTab(tabId);
+      void engine.tabRemoved(tabId).catch(() => undefined);
     });
   },
 });

@@ -1,20 +1,12 @@
 import { browser } from 'wxt/browser';
-import type { Settings } from '@/lib/core/settings';
 import type { TabMessage } from '@/lib/messaging/tab-messages';
-import { settings } from '@/lib/storage/browser-areas';
+import { type PageSettings, readPageSettings } from '@/lib/storage/page-settings';
 import { isCaptureStateKey, tabIdOfCaptureKey } from '@/lib/storage/session-keys';
-
-type PageSettings = Extract<TabMessage, { type: 'page-settings' }>['settings'];
-
-const pageSettingsOf = (current: Settings): PageSettings => ({
-  disabledEngines: current.disabledEngines,
-  customEngines: current.customEngines,
-});
+import { SETTINGS_KEY } from '@/lib/storage/settings-version';
+import { browserServices } from './browser-services';
 
 /** What a content script may know of the settings: which engines are on. Nothing else. */
-export async function pageSettings(): Promise<PageSettings> {
-  return pageSettingsOf(await settings.get());
-}
+export const pageSettings = (): Promise<PageSettings> => readPageSettings(browserServices.local);
 
 /**
  * Keys and settings are kept from content scripts: storage.local is limited to the extension's own
@@ -30,7 +22,7 @@ export async function restrictLocalStorage() {
 /** When the person switches engines on or off, open results pages hear of it at once. */
 export function forwardPageSettings() {
   browser.storage.onChanged.addListener((changes, area) => {
-    if (area !== 'local' || !(settings.key in changes)) return;
+    if (area !== 'local' || !(SETTINGS_KEY in changes)) return;
     void (async () => {
       const message: TabMessage = { type: 'page-settings', settings: await pageSettings() };
       const tabs = Object.keys(await browser.storage.session.get(null)).filter(isCaptureStateKey);

@@ -26,5 +26,4 @@ export const ReplySchema = z.union([
   z.object({ ok: z.literal(false), error: SerializedErrorSchema }),
 ]);
 
-/** Name of the port a page opens to follow a tab's runs. */
-export const RUN_PORT = 'run-events';
+export { RUN_PORT } from './run-port';

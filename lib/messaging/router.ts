@@ -1,15 +1,10 @@
 import type { z } from 'zod';
 import { FactCheckError, toSerializedError } from '../core/errors';
 import type { PageRequest, PageRequestType, PageResponses, Reply, RequestOf } from './protocol';
+import { isExtensionPage, type SenderInfo } from './sender';
 
-/** Who sent a message, reduced to what trust decisions need. */
-export interface SenderInfo {
-  /** The sender's URL (a page URL for content scripts, an extension URL for our pages). */
-  url: string | undefined;
-  tabId: number | undefined;
-  /** The extension id of the sender; another extension or a page has a different one or none. */
-  extensionId: string | undefined;
-}
+export type { SenderInfo } from './sender';
+export { isExtensionPage } from './sender';
 
 export type Handler<K extends PageRequestType> = (
   request: RequestOf<K>,
@@ -17,11 +12,6 @@ export type Handler<K extends PageRequestType> = (
 ) => Promise<PageResponses[K]> | PageResponses[K];
 
 export type HandlerMap = { [K in PageRequestType]: Handler<K> };
-
-/** True when the message comes from one of this extension's own pages, not a content script or a website. */
-export function isExtensionPage(sender: SenderInfo, ownId: string, ownOrigin: string): boolean {
-  return sender.extensionId === ownId && typeof sender.url === 'string' && sender.url.startsWith(ownOrigin);
-}
 
 /**
  * Validates an inbound page request and dispatches it to its handler.

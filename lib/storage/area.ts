@@ -1,6 +1,7 @@
 /** The part of a WebExtension storage area we rely on; Node tests pass an in-memory one. */
 export interface StorageArea {
-  get(keys: string | string[]): Promise<Record<string, unknown>>;
+  /** null reads every key. */
+  get(keys: string | string[] | null): Promise<Record<string, unknown>>;
   set(items: Record<string, unknown>): Promise<void>;
   remove(keys: string | string[]): Promise<void>;
 }
@@ -10,7 +11,7 @@ export function memoryArea(initial: Record<string, unknown> = {}): StorageArea &
   return {
     async get(keys) {
       const out: Record<string, unknown> = {};
-      for (const key of Array.isArray(keys) ? keys : [keys]) {
+      for (const key of keys === null ? data.keys() : Array.isArray(keys) ? keys : [keys]) {
         if (data.has(key)) out[key] = structuredClone(data.get(key));
       }
       return out;

@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { type ApiKeys, ApiKeysSchema, defaultSettings, type Settings, SettingsSchema } from '../core/settings';
 import type { StorageArea } from './area';
+import { SETTINGS_KEY, SETTINGS_VERSION } from './settings-version';
 import { defineItem, type VersionedItem } from './versioned-item';
 
-export const SETTINGS_VERSION = 2;
+export { SETTINGS_KEY, SETTINGS_VERSION } from './settings-version';
 
 /** v1 stored the trigger as a boolean `autoRun`; v2 has a three-way trigger. */
 const settingsMigrations = {
@@ -16,7 +17,7 @@ const settingsMigrations = {
 
 export const settingsItem = (area: StorageArea): VersionedItem<Settings> =>
   defineItem(area, {
-    key: 'settings',
+    key: SETTINGS_KEY,
     schema: SettingsSchema,
     version: SETTINGS_VERSION,
     fallback: defaultSettings,

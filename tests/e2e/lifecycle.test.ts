@@ -31,7 +31,7 @@ async function storedState(session: ExtensionSession) {
   return state;
 }
 
-describe('lifecycle: runs outlive the panel, and a stopped worker ends them visibly', () => {
+describe('lifecycle: runs outlive the panel and the worker; a stopped engine ends them visibly', () => {
   let scenario: JordanScenario;
   let session: ExtensionSession;
 
@@ -85,12 +85,26 @@ describe('lifecycle: runs outlive the panel, and a stopped worker ends them visi
     expect((await stored()).runId).toBe(secondRunId);
   });
 
-  it('a worker stopped in the middle of a run ends it visibly failed, with nothing half-written', async () => {
+  it('a worker stopped in the middle of a run does not stop it: the engine has its own document', async () => {
     const before = await storedState(session);
     const { panel } = await startCheck();
     const cdp = await session.context.newCDPSession(panel);
     await cdp.send('ServiceWorker.enable');
     await cdp.send('ServiceWorker.stopAllWorkers');
+
+    // The panel's port went with the worker; it reconnects, the worker wakes, the run is still there.
+    await expect.poll(() => panel.getByTestId('answer').textContent(), { timeout: 30_000 }).toBe('1963');
+    expect(await panel.getByTestId('error').count()).toBe(0);
+    await expect.poll(async () => (await storedState(session)).checks, { timeout: 10_000 }).toBe(before.checks + 1);
+  });
+
+  it('an engine stopped in the middle of a run ends it visibly failed, with nothing half-written', async () => {
+    const before = await storedState(session);
+    const { panel } = await startCheck();
+    await session.worker.evaluate(async () => {
+      const chromeApi = globalThis as unknown as { chrome: { offscreen: { closeDocument(): Promise<void> } } };
+      await chromeApi.chrome.offscreen.closeDocument();
+    });
 
     await panel.getByTestId('error').waitFor({ timeout: 15_000 });
     expect(await panel.getByTestId('error').textContent()).toContain('interrupted');
@@ -104,7 +118,7 @@ describe('lifecycle: runs outlive the panel, and a stopped worker ends them visi
       before.keys.filter((key) => key.startsWith('trust')),
     );
 
-    // Retry runs the check again to the end.
+    // Retry starts the engine again and runs the check to the end.
     await panel.getByTestId('retry').click();
     await expect.poll(() => panel.getByTestId('answer').textContent(), { timeout: 30_000 }).toBe('1963');
     await expect.poll(async () => (await storedState(session)).checks, { timeout: 10_000 }).toBe(before.checks + 1);

@@ -2,7 +2,7 @@ import type { ProviderId } from '../../core/settings';
 import type { ChatModel } from '../chat-model';
 import type { HostedGenerate, ModelHost } from './model-host';
 
-/** Which backends constrain output to a JSON schema natively (kept here so the background needs no SDK). */
+/** Which backends constrain output to a JSON schema natively (kept here so the pipeline needs no SDK). */
 export const SUPPORTS_JSON_SCHEMA: Record<ProviderId | 'webllm', boolean> = {
   openai: true,
   gemini: true,
@@ -12,8 +12,8 @@ export const SUPPORTS_JSON_SCHEMA: Record<ProviderId | 'webllm', boolean> = {
 };
 
 /**
- * The ChatModel the pipeline sees in the background: every call goes to the model host,
- * which queues, retries, times out and maps errors; a cancel crosses over and stops the request.
+ * The ChatModel the pipeline sees in the engine: every call goes to the model host,
+ * which queues, retries, times out and maps errors; a cancel stops the request.
  */
 export function hostedChatModel(host: ModelHost, base: Omit<HostedGenerate, 'request'>): ChatModel {
   const { backend } = base;
@@ -25,7 +25,6 @@ export function hostedChatModel(host: ModelHost, base: Omit<HostedGenerate, 'req
     supportsJsonSchema: SUPPORTS_JSON_SCHEMA[kind],
     local: backend.kind === 'webllm',
     generate(request) {
-      // Only plain data crosses the port: the signal and the callback stay on this side.
       const { messages, temperature, maxTokens, jsonSchema, signal, onToken } = request;
       return host.generate(
         { ...base, request: { messages, temperature, maxTokens, jsonSchema } },

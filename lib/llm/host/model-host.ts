@@ -10,7 +10,8 @@ export type { HostedConnectionTarget, HostedGenerate } from './calls';
 
 /**
  * Everything that talks to a model, in one place that is not the service worker: the local
- * engine and the remote providers. The background reaches it over a port (Chrome) or in-process.
+ * engine and the remote providers. The engine (lib/engine) calls it in-process, in the offscreen
+ * document (Chrome) or the background page (Firefox).
  */
 export interface ModelHost extends LocalEngine {
   generate(call: HostedGenerate, onToken: (delta: string) => void, signal?: AbortSignal): Promise<ChatResult>;

@@ -1,9 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createHostClient } from '@/lib/llm/host/client';
 import { hostedChatModel } from '@/lib/llm/host/hosted-model';
 import { createModelHost } from '@/lib/llm/host/model-host';
-import type { PortLike } from '@/lib/llm/host/protocol';
-import { serveModelHost } from '@/lib/llm/host/server';
 import type { WebLlmApi } from '@/lib/llm/webllm/host';
 import { createWebLlmEngine } from '@/lib/llm/webllm/host';
 import type { LoadProgress } from '@/lib/llm/webllm/local-engine';
@@ -13,56 +10,13 @@ import { fakeApi } from './webllm/fake-webllm';
 
 const QWEN = 'Qwen2.5-1.5B-Instruct-q4f16_1-MLC';
 
-interface FakePort extends PortLike {
-  sent: unknown[];
-  messageListeners: ((message: unknown) => void)[];
-  disconnectListeners: (() => void)[];
-  peer: FakePort | undefined;
-}
+/** The host the engine uses, with WebLLM behind a fake API. */
+const hostFor = (api: WebLlmApi) => createModelHost(createWebLlmEngine(api));
 
-/** Two connected in-memory ports, delivering asynchronously and structured-cloning like the browser. */
-function portPair(): [FakePort, FakePort] {
-  const make = (): FakePort => {
-    const messageListeners: ((message: unknown) => void)[] = [];
-    const disconnectListeners: (() => void)[] = [];
-    return {
-      sent: [] as unknown[],
-      messageListeners,
-      disconnectListeners,
-      peer: undefined,
-      postMessage(this: FakePort, message: unknown) {
-        this.sent.push(message);
-        const copy = structuredClone(message);
-        const peer = this.peer;
-        setTimeout(() => {
-          for (const listener of peer?.messageListeners ?? []) listener(copy);
-        }, 0);
-      },
-      onMessage: { addListener: (listener: (message: unknown) => void) => void messageListeners.push(listener) },
-      onDisconnect: { addListener: (listener: () => void) => void disconnectListeners.push(listener) },
-      disconnect(this: FakePort) {
-        for (const listener of this.peer?.disconnectListeners ?? []) listener();
-      },
-    };
-  };
-  const a = make();
-  const b = make();
-  a.peer = b;
-  b.peer = a;
-  return [a, b];
-}
-
-/** A host served on one end of a port pair, and its client on the other. */
-function connectedHost(api: WebLlmApi, heartbeatMs?: number) {
-  const [client, server] = portPair();
-  serveModelHost(server, createModelHost(createWebLlmEngine(api)), heartbeatMs);
-  return { engine: createHostClient(async () => client), client, server };
-}
-
-describe('the model host over a port (background ↔ offscreen document)', () => {
+describe('the model host (local engine and providers behind one interface)', () => {
   it('loads with progress and streams a chat, with every reply validated', async () => {
     const { api } = fakeApi();
-    const { engine } = connectedHost(api);
+    const engine = hostFor(api);
     expect((await engine.gpuStatus()).available).toBe(true);
     const progress: LoadProgress[] = [];
     await engine.load(QWEN, (report) => progress.push(report));
@@ -76,10 +30,10 @@ describe('the model host over a port (background ↔ offscreen document)', () =>
     expect(tokens.join('')).toBe(result.text);
   });
 
-  it('a cancel crosses the port and interrupts the GPU', async () => {
+  it('a cancel interrupts the GPU', async () => {
     const { api, engine: mlc } = fakeApi();
     mlc.chunkDelayMs = 30;
-    const { engine, client } = connectedHost(api);
+    const engine = hostFor(api);
     const controller = new AbortController();
     const chat = engine.chat(
       { model: QWEN, messages: [{ role: 'user', content: 'Q' }] },
@@ -88,44 +42,30 @@ describe('the model host over a port (background ↔ offscreen document)', () =>
     );
     await expect(chat).rejects.toMatchObject({ code: 'cancelled' });
     await expect.poll(() => mlc.calls).toContain('interrupt');
-    expect(client.sent.some((message) => (message as { op?: string }).op === 'cancel')).toBe(true);
   });
 
-  it('a cancelled download crosses the port and unloads', async () => {
+  it('a cancelled download unloads', async () => {
     const { api, engine: mlc } = fakeApi();
     mlc.reloadBehaviour = 'hang';
-    const { engine } = connectedHost(api);
+    const engine = hostFor(api);
     const controller = new AbortController();
     const loading = engine.load(QWEN, () => controller.abort(), controller.signal);
     await expect(loading).rejects.toMatchObject({ code: 'cancelled' });
     await expect.poll(() => mlc.calls).toContain('unload');
   });
 
-  it('errors keep their code across the port', async () => {
+  it('errors keep their code', async () => {
     const { api, engine: mlc } = fakeApi();
     mlc.reloadBehaviour = 'offline';
-    const { engine } = connectedHost(api);
+    const engine = hostFor(api);
     await expect(engine.load(QWEN, () => undefined)).rejects.toMatchObject({ code: 'model-download-failed' });
   });
 
   it('cache deletion goes through', async () => {
     const { api, deleted } = fakeApi({ cached: [QWEN] });
-    const { engine } = connectedHost(api);
+    const engine = hostFor(api);
     await engine.deleteCached(QWEN);
     expect(deleted).toEqual([QWEN]);
-  });
-
-  it('sends heartbeats while busy, and fails pending calls when the host goes away', async () => {
-    const { api, engine: mlc } = fakeApi();
-    mlc.reloadBehaviour = 'hang';
-    const { engine, server } = connectedHost(api, 20);
-    const loading = engine.load(QWEN, () => undefined);
-    await new Promise((resolve) => setTimeout(resolve, 70));
-    expect(server.sent.filter((message) => (message as { kind?: string }).kind === 'heartbeat').length).toBeGreaterThan(
-      1,
-    );
-    server.disconnect();
-    await expect(loading).rejects.toMatchObject({ code: 'internal', retryable: true });
   });
 
   it('runs a provider call in the host, streaming tokens back, with only the backend key', async () => {
@@ -137,7 +77,7 @@ describe('the model host over a port (background ↔ offscreen document)', () =>
         await writeFrames(response, [...open, ...deltas, ...close]);
         response.end();
       });
-      const { engine } = connectedHost(fakeApi().api);
+      const engine = hostFor(fakeApi().api);
       const model = hostedChatModel(engine, {
         backend: { kind: 'provider', provider: 'openai-compatible', model: 'llama3.2', baseUrl: `${http.url}/v1` },
         keys: { 'openai-compatible': 'sk-local' },
@@ -160,7 +100,7 @@ describe('the model host over a port (background ↔ offscreen document)', () =>
   });
 
   it('a provider error keeps its code, and a missing host permission is named as such', async () => {
-    const { engine } = connectedHost(fakeApi().api);
+    const engine = hostFor(fakeApi().api);
     const unreachable = {
       kind: 'provider',
       provider: 'openai-compatible',
@@ -181,7 +121,7 @@ describe('the model host over a port (background ↔ offscreen document)', () =>
     ).rejects.toMatchObject({ code: 'permission-needed', message: expect.stringContaining('http://127.0.0.1:65531') });
   });
 
-  it('a cancel of a provider call crosses the port and closes the HTTP request', async () => {
+  it('a cancel of a provider call closes the HTTP request', async () => {
     const http = await startTestServer();
     try {
       http.setHandler(async (_exchange, response) => {
@@ -189,7 +129,7 @@ describe('the model host over a port (background ↔ offscreen document)', () =>
         response.writeHead(200, { 'content-type': 'text/event-stream' });
         await writeFrames(response, [...open, ...deltas.slice(0, 1)]);
       });
-      const { engine } = connectedHost(fakeApi().api);
+      const engine = hostFor(fakeApi().api);
       const controller = new AbortController();
       const started = Date.now();
       const call = engine.generate(

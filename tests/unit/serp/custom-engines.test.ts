@@ -25,8 +25,10 @@ vi.mock('wxt/browser', () => ({
     },
   },
 }));
-vi.mock('@/lib/storage/browser-areas', () => ({
-  settings: { key: 'settings', get: async () => ({ customEngines: state.engines }) },
+vi.mock('@/entrypoints/background/browser-services', () => ({
+  browserServices: {
+    local: { get: async () => ({ settings: { v: 2, value: { customEngines: state.engines } } }) },
+  },
 }));
 
 const { syncCustomEngines } = await import('@/entrypoints/background/custom-engines');

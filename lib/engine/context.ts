@@ -1,0 +1,25 @@
+import type { ApiKeys, Settings } from '../core/settings';
+import type { ModelHost } from '../llm/host/model-host';
+import { apiKeysItem, settingsItem } from '../storage/items';
+import type { VersionedItem } from '../storage/versioned-item';
+import { type TrustStore, trustStore } from '../trust/store';
+import type { EngineServices } from './services';
+
+/** What every part of the engine works with: the borrowed browser APIs and the stores built on them. */
+export interface EngineContext {
+  services: EngineServices;
+  settings: VersionedItem<Settings>;
+  apiKeys: VersionedItem<ApiKeys>;
+  trust: TrustStore;
+  models: ModelHost;
+}
+
+export function engineContext(services: EngineServices, models: ModelHost): EngineContext {
+  return {
+    services,
+    settings: settingsItem(services.local),
+    apiKeys: apiKeysItem(services.local),
+    trust: trustStore(services.local),
+    models,
+  };
+}

@@ -1,0 +1,77 @@
+import type { SerpCapture } from '../core/serp-capture';
+import type { Verdict } from '../core/verdict';
+import { historyDb, saveCheck } from '../history/db';
+import type { ModelHost } from '../llm/host/model-host';
+import type { PortLike } from '../messaging/port';
+import { PageRequestSchema, type Reply } from '../messaging/protocol';
+import { type HandlerMap, routePageRequest, type SenderInfo } from '../messaging/router';
+import { shouldAutoRun } from '../runs/auto-run';
+import { captureStateKey } from '../storage/session-keys';
+import { showBadges } from './badges';
+import { onContentMessage, readCaptureState } from './captures';
+import { engineContext } from './context';
+import { modelHandlers } from './model-handlers';
+import { createRunHost } from './runs';
+import type { EngineServices } from './services';
+import { trustHandlers } from './trust-handlers';
+
+/**
+ * Everything the extension does beyond routing messages: captures, runs, models, trust and history.
+ * It lives where its script is evaluated once, not at every wake-up of a service worker: an offscreen
+ * document in Chrome, the background page in Firefox. Its callers check senders before calling it.
+ */
+export interface Engine {
+  /** A request from one of the extension's pages (the router checks the sender again and validates it). */
+  pageRequest(raw: unknown, sender: SenderInfo): Promise<Reply<unknown>>;
+  /** A reading from a results tab's content script; `url` is the tab's URL as the browser gave it. */
+  contentMessage(raw: unknown, tabId: number, url: string | undefined): Promise<void>;
+  /** A page's run port, its sender already checked. */
+  watchRun(port: PortLike): void;
+  tabRemoved(tabId: number): Promise<void>;
+}
+
+/** Keeps a finished check in the history (IndexedDB, shared with the side panel). */
+export type RecordCheck = (checkId: string, capture: SerpCapture, verdict: Verdict) => Promise<void>;
+const saveToHistory: RecordCheck = (checkId, capture, verdict) => saveCheck(historyDb(), checkId, capture, verdict);
+
+export function createEngine(
+  services: EngineServices,
+  models: ModelHost,
+  own: { id: string; origin: string },
+  recordCheck: RecordCheck = saveToHistory,
+): Engine {
+  const context = engineContext(services, models);
+  const runs = createRunHost(context, recordCheck);
+  const handlers: HandlerMap = {
+    'get-capture': ({ tabId }) => readCaptureState(services.session, tabId),
+    ...runs.handlers,
+    ...trustHandlers(context),
+    ...modelHandlers(context),
+  };
+
+  /** After a capture: badges with what is known of each site, and a check when the person asked for auto-runs. */
+  const afterCapture = async (tabId: number, capture: SerpCapture) => {
+    await showBadges(context, tabId, { capture }, await context.trust.lookup());
+    const previous = await runs.handlers['get-run'](
+      { type: 'get-run', tabId },
+      { url: undefined, tabId, extensionId: undefined },
+    );
+    const previousQuestion = previous?.events.find((event) => event.type === 'started')?.question;
+    if (shouldAutoRun((await context.settings.get()).trigger, capture.query, previousQuestion)) {
+      await runs.startRun(tabId);
+    }
+  };
+
+  return {
+    pageRequest: (raw, sender) => routePageRequest(raw, sender, handlers, own, PageRequestSchema),
+    async contentMessage(raw, tabId, url) {
+      const capture = await onContentMessage(services.session, raw, tabId, url);
+      if (capture) await afterCapture(tabId, capture);
+    },
+    watchRun: (port) => runs.watch(port),
+    async tabRemoved(tabId) {
+      await runs.forget(tabId);
+      await services.session.remove(captureStateKey(tabId));
+    },
+  };
+}

@@ -1,0 +1,212 @@
+import { FactCheckError, toSerializedError } from '../core/errors';
+import { paramsFor } from '../core/presets';
+import type { RunEvent, RunEventBody } from '../core/run-event';
+import type { SerpCapture } from '../core/serp-capture';
+import type { Method, Verdict } from '../core/verdict';
+import type { PortLike } from '../messaging/port';
+import {
+  RunPortMessageSchema,
+  type RunPortOutbound,
+  type RunSnapshot,
+  RunSnapshotSchema,
+} from '../messaging/requests/run';
+import type { HandlerMap } from '../messaging/router';
+import { runCheck } from '../pipeline/run-check';
+import { appendEvent, interrupted, newSnapshot } from '../runs/snapshot';
+import { isRunSnapshotKey, runSnapshotKey } from '../storage/session-keys';
+import { showBadges } from './badges';
+import { readCaptureState } from './captures';
+import type { EngineContext } from './context';
+import { modelFor } from './models';
+
+interface LiveRun {
+  snapshot: RunSnapshot;
+  controller: AbortController;
+}
+
+export interface RunHost {
+  handlers: Pick<HandlerMap, 'start-run' | 'cancel-run' | 'get-run'>;
+  startRun(tabId: number, method?: Method): Promise<{ runId: string }>;
+  /** A page following a tab's runs (its sender already checked): the run so far, then each event. */
+  watch(port: PortLike): void;
+  forget(tabId: number): Promise<void>;
+  /** Resolves once runs cut off by a stop of the engine are marked as such (done at start). */
+  ready: Promise<void>;
+}
+
+const KEEP_ALIVE_MS = 20_000;
+
+/**
+ * Runs one check per tab, streams its events to the pages watching that tab, and keeps a snapshot
+ * in storage.session so a page that comes back (or an engine that restarts) sees how it went.
+ */
+export function createRunHost(
+  context: EngineContext,
+  onFinished: (checkId: string, capture: SerpCapture, verdict: Verdict) => Promise<void>,
+): RunHost {
+  const { services, settings, trust } = context;
+  const live = new Map<number, LiveRun>();
+  const watchers = new Map<number, Set<PortLike>>();
+  let keepAlive: ReturnType<typeof setInterval> | undefined;
+
+  const broadcast = (tabId: number, message: RunPortOutbound) => {
+    for (const port of watchers.get(tabId) ?? []) {
+      try {
+        port.postMessage(message);
+      } catch {
+        watchers.get(tabId)?.delete(port);
+      }
+    }
+  };
+
+  const persist = (snapshot: RunSnapshot) => services.session.set({ [runSnapshotKey(snapshot.tabId)]: snapshot });
+
+  /** At start no run is live: any snapshot still marked running was cut off when the engine stopped. */
+  const endInterruptedRuns = async () => {
+    const all = await services.session.get(null);
+    const updates: Record<string, RunSnapshot> = {};
+    for (const [key, value] of Object.entries(all)) {
+      if (!isRunSnapshotKey(key)) continue;
+      const parsed = RunSnapshotSchema.safeParse(value);
+      if (parsed.success && parsed.data.status === 'running' && !live.has(parsed.data.tabId)) {
+        updates[key] = interrupted(parsed.data, Date.now());
+      }
+    }
+    if (Object.keys(updates).length > 0) await services.session.set(updates);
+  };
+  const ready = endInterruptedRuns().catch((error: unknown) => console.warn('could not end interrupted runs', error));
+
+  const storedSnapshot = async (tabId: number): Promise<RunSnapshot | null> => {
+    // A page that connects right after a restart must not see a cut-off run as still running.
+    await ready;
+    const key = runSnapshotKey(tabId);
+    const parsed = RunSnapshotSchema.safeParse((await services.session.get(key))[key]);
+    return parsed.success ? parsed.data : null;
+  };
+
+  /** A run waiting on a slow model must not lose the background that carries its messages. */
+  const updateKeepAlive = () => {
+    if (live.size > 0 && !keepAlive) {
+      keepAlive = setInterval(() => void services.keepAlive().catch(() => undefined), KEEP_ALIVE_MS);
+    } else if (live.size === 0 && keepAlive) {
+      clearInterval(keepAlive);
+      keepAlive = undefined;
+    }
+  };
+
+  /** A run replaced by a newer one in its tab (or whose tab closed): whatever it still says is dropped. */
+  const superseded = (run: LiveRun) => live.get(run.snapshot.tabId) !== run;
+
+  const emitter = (run: LiveRun) => (body: RunEventBody) => {
+    if (superseded(run)) return;
+    const event = { ...body, runId: run.snapshot.runId, at: Date.now() } as RunEvent;
+    run.snapshot = appendEvent(run.snapshot, event);
+    broadcast(run.snapshot.tabId, { type: 'event', event });
+    // Tokens arrive many times a second; they are stored with the next step instead.
+    if (event.type !== 'token') void persist(run.snapshot).catch(() => undefined);
+  };
+
+  /** The verdict is shown first; the trust store, the history and the page's badges follow from it. */
+  const finish = async (run: LiveRun, capture: SerpCapture, verdict: Verdict, emit: (body: RunEventBody) => void) => {
+    emit({ type: 'final', verdict });
+    emit({ type: 'stage', stage: 'trust-update', status: 'started' });
+    const start = Date.now();
+    await trust.recordVerdict(verdict, run.snapshot.runId);
+    await onFinished(run.snapshot.runId, capture, verdict);
+    emit({ type: 'stage', stage: 'trust-update', status: 'finished', ms: Date.now() - start });
+    await showBadges(context, run.snapshot.tabId, { verdict }, await trust.lookup());
+  };
+
+  const execute = async (run: LiveRun, capture: SerpCapture, method: Method) => {
+    const emit = emitter(run);
+    const { signal } = run.controller;
+    const cancelled = () => new FactCheckError('cancelled', 'The check was cancelled.');
+    try {
+      emit({ type: 'started', question: capture.query, engine: capture.engine, method });
+      const current = await settings.get();
+      const lookup = await trust.lookup();
+      const sources = capture.results.filter((source) => !lookup(source.domain).blocked);
+      emit({ type: 'stage', stage: 'model-load', status: 'started' });
+      const loadStart = Date.now();
+      const model = await modelFor(context, current, (p) => emit({ type: 'model-progress', ...p }), signal);
+      emit({ type: 'stage', stage: 'model-load', status: 'finished', ms: Date.now() - loadStart });
+      const verdict = await runCheck({
+        question: capture.query,
+        sources,
+        ...(capture.answerBox ? { answerBox: capture.answerBox } : {}),
+        method,
+        params: paramsFor(current),
+        model,
+        trust: lookup,
+        signal,
+        emit,
+      });
+      if (signal.aborted) throw cancelled();
+      await finish(run, capture, verdict, emit);
+    } catch (error) {
+      emit({ type: 'error', error: toSerializedError(signal.aborted ? cancelled() : error) });
+    } finally {
+      // A superseded run must not overwrite its successor's snapshot.
+      if (!superseded(run)) {
+        live.delete(run.snapshot.tabId);
+        await persist(run.snapshot).catch(() => undefined);
+      }
+      updateKeepAlive();
+    }
+  };
+
+  const startRun = async (tabId: number, method: Method = 'auto') => {
+    const { capture } = await readCaptureState(services.session, tabId);
+    if (!capture) {
+      throw new FactCheckError(
+        'no-capture',
+        'There are no search results in this tab to check. Search first, then press Check.',
+      );
+    }
+    live.get(tabId)?.controller.abort();
+    const run: LiveRun = { snapshot: newSnapshot(crypto.randomUUID(), tabId), controller: new AbortController() };
+    live.set(tabId, run);
+    updateKeepAlive();
+    await persist(run.snapshot);
+    broadcast(tabId, { type: 'snapshot', snapshot: run.snapshot });
+    void execute(run, capture, method);
+    return { runId: run.snapshot.runId };
+  };
+
+  const snapshotOf = async (tabId: number) => live.get(tabId)?.snapshot ?? (await storedSnapshot(tabId));
+
+  return {
+    ready,
+    startRun,
+    handlers: {
+      'start-run': ({ tabId, method }) => startRun(tabId, method),
+      async 'cancel-run'({ runId }) {
+        for (const run of live.values()) if (run.snapshot.runId === runId) run.controller.abort();
+        return null;
+      },
+      'get-run': ({ tabId }) => snapshotOf(tabId),
+    },
+    watch(port) {
+      port.onMessage.addListener(async (raw: unknown) => {
+        const parsed = RunPortMessageSchema.safeParse(raw);
+        if (!parsed.success) return;
+        const { tabId } = parsed.data;
+        for (const set of watchers.values()) set.delete(port);
+        const set = watchers.get(tabId) ?? new Set<PortLike>();
+        set.add(port);
+        watchers.set(tabId, set);
+        port.postMessage({ type: 'snapshot', snapshot: await snapshotOf(tabId) } satisfies RunPortOutbound);
+      });
+      port.onDisconnect.addListener(() => {
+        for (const set of watchers.values()) set.delete(port);
+      });
+    },
+    async forget(tabId) {
+      live.get(tabId)?.controller.abort();
+      live.delete(tabId);
+      watchers.delete(tabId);
+      updateKeepAlive();
+      await services.session.remove(runSnapshotKey(tabId));
+    },
+  };
+}

@@ -1,0 +1,166 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SerpCapture } from '@/lib/core/serp-capture';
+import type { Verdict } from '@/lib/core/verdict';
+import { createEngine, type Engine } from '@/lib/engine/engine';
+import type { EngineServices } from '@/lib/engine/services';
+import { SERVICES_CHANNEL } from '@/lib/engine/services';
+import { remoteServices } from '@/lib/engine/services-client';
+import { serveServiceCall } from '@/lib/engine/services-server';
+import { createModelHost } from '@/lib/llm/host/model-host';
+import type { LocalEngine } from '@/lib/llm/webllm/local-engine';
+import { callOn } from '@/lib/messaging/message-rpc';
+import type { TabMessage } from '@/lib/messaging/tab-messages';
+import { memoryArea } from '@/lib/storage/area';
+import { portPair } from '../helpers/port-pair';
+import { documentReaderRules, serveOpenAiCompatible } from '../helpers/scripted-model';
+
+const OWN = { id: 'ext-id', origin: 'chrome-extension://ext-id/' };
+const PANEL = { url: 'chrome-extension://ext-id/sidepanel.html', tabId: undefined, extensionId: 'ext-id' };
+const TAB = 7;
+const SEARCH_URL = 'https://www.google.com/search?q=when+did+jordan+join';
+
+const noLocalModel: LocalEngine = {
+  gpuStatus: async () => ({ available: false, reason: 'none here', features: [], fallbackAdapter: false }),
+  listModels: async () => [],
+  load: async () => Promise.reject(new Error('no local model in this test')),
+  chat: async () => Promise.reject(new Error('no local model in this test')),
+  deleteCached: async () => undefined,
+  unload: async () => undefined,
+};
+
+const reading = {
+  type: 'page-reading',
+  engine: 'google',
+  url: SEARCH_URL,
+  reading: {
+    query: 'When did Jordan join the Bulls?',
+    results: [
+      {
+        title: 'Jordan history',
+        url: 'https://www.nba.com/bulls/history',
+        snippet: 'Jordan joined the Bulls in 1984.',
+      },
+      { title: 'Bulls', url: 'https://en.wikipedia.org/wiki/Chicago_Bulls', snippet: 'Drafted in 1984 by the Bulls.' },
+      { title: 'Fake facts', url: 'https://fake-facts.net/jordan', snippet: 'Jordan joined the Bulls in 1963.' },
+    ],
+  },
+};
+
+interface Harness {
+  engine: Engine;
+  session: ReturnType<typeof memoryArea>;
+  local: ReturnType<typeof memoryArea>;
+  tabMessages: TabMessage[];
+  recorded: { checkId: string; capture: SerpCapture; verdict: Verdict }[];
+}
+
+let server: Awaited<ReturnType<typeof serveOpenAiCompatible>>;
+beforeAll(async () => {
+  server = await serveOpenAiCompatible(documentReaderRules((text) => /\b(19\d\d)\b/.exec(text)?.[1]));
+});
+afterAll(() => server.close());
+
+/** The engine over in-memory browser APIs: directly, or lent through messages as the service worker does. */
+function harness(transport: 'direct' | 'lent', session = memoryArea()): Harness {
+  const local = memoryArea({
+    settings: {
+      v: 2,
+      value: { backend: { kind: 'provider', provider: 'openai-compatible', model: 'test', baseUrl: server.baseUrl } },
+    },
+  });
+  const tabMessages: TabMessage[] = [];
+  const browserApis: EngineServices = {
+    local,
+    session,
+    sendToTab: async (tabId, message) => {
+      if (tabId === TAB) tabMessages.push(message);
+    },
+    hasHostPermission: async () => true,
+    keepAlive: async () => undefined,
+  };
+  const services =
+    transport === 'direct'
+      ? browserApis
+      : remoteServices(async (message) => {
+          // What runtime.sendMessage does between the engine document and the worker: a JSON copy each way.
+          const call = callOn(SERVICES_CHANNEL, JSON.parse(JSON.stringify(message)));
+          if (!call) throw new Error('Could not establish connection. Receiving end does not exist.');
+          return JSON.parse(JSON.stringify(await serveServiceCall(call.call, browserApis)));
+        });
+  const recorded: Harness['recorded'] = [];
+  const engine = createEngine(services, createModelHost(noLocalModel), OWN, async (checkId, capture, verdict) => {
+    recorded.push({ checkId, capture, verdict });
+  });
+  return { engine, session, local, tabMessages, recorded };
+}
+
+async function finalVerdict(h: Harness, method: string): Promise<Verdict> {
+  const [page, enginePort] = portPair('run-events');
+  h.engine.watchRun(enginePort);
+  const events: { type: string; event?: { type: string; verdict?: Verdict } }[] = [];
+  page.onMessage.addListener((message) => events.push(message as (typeof events)[number]));
+  page.postMessage({ type: 'watch', tabId: TAB });
+  const started = await h.engine.pageRequest({ type: 'start-run', tabId: TAB, method }, PANEL);
+  expect(started).toMatchObject({ ok: true });
+  await expect
+    .poll(() => events.find((message) => message.event?.type === 'final' || message.event?.type === 'error'), {
+      timeout: 10_000,
+    })
+    .toBeTruthy();
+  const final = events.find((message) => message.event?.type === 'final')?.event?.verdict;
+  if (!final) throw new Error(`the run failed: ${JSON.stringify(events.at(-1))}`);
+  return final;
+}
+
+describe.each(['direct', 'lent'] as const)('the engine (browser APIs %s)', (transport) => {
+  it('keeps a results page, draws its badges, runs a check and learns from it', async () => {
+    const h = harness(transport);
+    await h.engine.contentMessage(reading, TAB, SEARCH_URL);
+    const capture = await h.engine.pageRequest({ type: 'get-capture', tabId: TAB }, PANEL);
+    expect(capture).toMatchObject({ ok: true, value: { capture: { engine: 'google' }, failure: null } });
+    expect(h.tabMessages[0]).toMatchObject({ type: 'show-badges' });
+    expect(h.tabMessages[0]?.type === 'show-badges' && h.tabMessages[0].badges.map((badge) => badge.domain)).toEqual([
+      'nba.com',
+      'wikipedia.org',
+      'fake-facts.net',
+    ]);
+
+    const verdict = await finalVerdict(h, 'concat');
+    expect(verdict.answers).toContain('1984');
+    await expect.poll(() => h.recorded.length).toBe(1);
+    // The snapshot is written last, after the trust update and the history.
+    await expect.poll(async () => (await h.session.get('run:7'))['run:7']).toMatchObject({ status: 'done' });
+    const table = await h.engine.pageRequest({ type: 'get-trust-table' }, PANEL);
+    expect(table.ok && (table.value as { domain: string }[]).map((row) => row.domain).sort()).toEqual([
+      'fake-facts.net',
+      'nba.com',
+      'wikipedia.org',
+    ]);
+    expect(h.tabMessages.at(-1)).toMatchObject({ type: 'show-badges' });
+  });
+
+  it('refuses what does not come from the extension, and readings of another origin', async () => {
+    const h = harness(transport);
+    const forged = await h.engine.pageRequest(
+      { type: 'get-capture', tabId: TAB },
+      { url: SEARCH_URL, tabId: TAB, extensionId: 'ext-id' },
+    );
+    expect(forged).toMatchObject({ ok: false, error: { code: 'forbidden' } });
+    await h.engine.contentMessage(reading, TAB, 'https://evil.example/');
+    expect(await h.session.get(null)).toEqual({});
+    const malformed = await h.engine.pageRequest({ type: 'start-run', tabId: 'seven' }, PANEL);
+    expect(malformed).toMatchObject({ ok: false, error: { code: 'bad-input' } });
+  });
+
+  it('an engine that starts again ends runs the last one left running, and a closed tab is forgotten', async () => {
+    const session = memoryArea({
+      'capture:7': { capture: null, failure: 'x' },
+      'run:7': { runId: 'r1', tabId: TAB, status: 'running', events: [], startedAt: 1 },
+    });
+    const h = harness(transport, session);
+    const run = await h.engine.pageRequest({ type: 'get-run', tabId: TAB }, PANEL);
+    expect(run).toMatchObject({ ok: true, value: { status: 'failed' } });
+    await h.engine.tabRemoved(TAB);
+    expect(await session.get(null)).toEqual({});
+  });
+});
