@@ -1,29 +1,47 @@
 /**
- * How long the background service worker takes to wake, with and without WebLLM evaluated in it.
+ * How long the background service worker takes to wake, and how long the engine document takes to start.
  *
- *   FACTCHECK_OUT_DIR=.output-llm npx wxt build && FACTCHECK_OUT_DIR=.output-llm npx tsx scripts/bench-wakeup.ts
+ *   npm run bench:wakeup            (ROUNDS=25 by default)
  *
- * Variant "as built": the shipped background (WebLLM lives in the offscreen document).
- * Variant "engine in worker": the same background with WebLLM bundled in and evaluated at start,
- * as it would be with WebLLM's ServiceWorkerMLCEngineHandler in the background.
- * All variants are loaded side by side in one browser and measured in rotating order in every
- * round, so the noise of a shared machine falls on all of them alike. Each round stops every
- * service worker (CDP ServiceWorker.stopAllWorkers), then times a message from each variant's
- * options page: the first reply includes the wake-up, the second is the warm round trip.
+ * Variants, loaded side by side in one browser and measured in rotating order in every round so the
+ * noise of a shared machine falls on all of them alike:
+ * - floor: a worker that only answers messages (what Chromium itself costs to start a worker);
+ * - as built: the thin worker (routing, sender checks, which engines are on; zod/mini only);
+ * - a baseline build, when BASELINE_DIR names one (e.g. an older commit built with
+ *   FACTCHECK_OUT_DIR): how its worker compares, measured side by side;
+ * - WebLLM in the worker: as built plus WebLLM bundled and evaluated at start.
+ * Each round stops every service worker (CDP ServiceWorker.stopAllWorkers), then times a message from
+ * each variant's options page that the worker answers itself ("get-page-settings", what every results
+ * page asks first): the first reply includes the wake-up, the second is the warm round trip. Then, for
+ * the shipped build, the engine document is closed and a request the engine answers ("get-capture")
+ * is timed: worker wake-up + document creation + engine start, what the first check of a browser
+ * session pays once.
  */
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { build } from 'esbuild';
-import { chromium, type Page } from 'playwright-core';
+import { type CDPSession, chromium, type Page } from 'playwright-core';
 import { findChromium } from '../tests/e2e/harness/chromium';
 import { EXTENSION_DIR } from '../tests/e2e/harness/extension';
 
 const ROUNDS = Number(process.env.ROUNDS ?? 25);
 
-async function withEngineVariant(): Promise<string> {
-  const dir = mkdtempSync(join(tmpdir(), 'factcheck-bench-ext-'));
-  cpSync(EXTENSION_DIR, dir, { recursive: true });
+function copyOf(source: string, prefix: string): string {
+  const dir = mkdtempSync(join(tmpdir(), `factcheck-bench-${prefix}-`));
+  cpSync(source, dir, { recursive: true });
+  return dir;
+}
+const copyOfBuild = (prefix: string) => copyOf(EXTENSION_DIR, prefix);
+
+/** The worker is a classic script: another script is evaluated first with importScripts. */
+function prependScript(dir: string, file: string) {
+  const background = join(dir, 'background.js');
+  writeFileSync(background, `importScripts('/${file}');\n${readFileSync(background, 'utf8')}`);
+}
+
+async function withWebLlmVariant(): Promise<string> {
+  const dir = copyOfBuild('webllm');
   // WebLLM bundled whole (what the background would carry), referenced so nothing is shaken out.
   await build({
     stdin: {
@@ -33,74 +51,18 @@ async function withEngineVariant(): Promise<string> {
     },
     bundle: true,
     minify: true,
-    format: 'esm',
+    format: 'iife',
     platform: 'browser',
     outfile: join(dir, 'webllm-in-worker.js'),
     logLevel: 'error',
   });
-  const background = join(dir, 'background.js');
-  writeFileSync(background, `import './webllm-in-worker.js';\n${readFileSync(background, 'utf8')}`);
-  return dir;
-}
-
-/** The floor plus only the AI SDK and the four providers: what remote providers cost a worker. */
-async function aiSdkVariant(): Promise<string> {
-  const dir = mkdtempSync(join(tmpdir(), 'factcheck-bench-aisdk-'));
-  cpSync(EXTENSION_DIR, dir, { recursive: true });
-  await build({
-    stdin: {
-      contents: [
-        "import { createAnthropic } from '@ai-sdk/anthropic';",
-        "import { createGoogleGenerativeAI } from '@ai-sdk/google';",
-        "import { createOpenAI } from '@ai-sdk/openai';",
-        "import { createOpenAICompatible } from '@ai-sdk/openai-compatible';",
-        "import { streamText } from 'ai';",
-        'globalThis.__sdk = [createAnthropic, createGoogleGenerativeAI, createOpenAI, createOpenAICompatible, streamText];',
-        'chrome.runtime.onMessage.addListener((_m, _s, reply) => { reply({ ok: true, value: null }); });',
-      ].join('\n'),
-      resolveDir: process.cwd(),
-    },
-    bundle: true,
-    minify: true,
-    format: 'esm',
-    platform: 'browser',
-    outfile: join(dir, 'background.js'),
-    logLevel: 'error',
-  });
-  return dir;
-}
-
-/** The floor plus the background's model client (port client, schemas, handlers) and, with esbuild, the whole of zod. */
-async function modelClientVariant(): Promise<string> {
-  const dir = mkdtempSync(join(tmpdir(), 'factcheck-bench-client-'));
-  cpSync(EXTENSION_DIR, dir, { recursive: true });
-  const shim = join(dir, 'browser-shim.mjs');
-  writeFileSync(shim, 'export const browser = globalThis.chrome;\n');
-  await build({
-    stdin: {
-      contents: [
-        "import { modelHandlers } from './entrypoints/background/model-handlers';",
-        'globalThis.__handlers = modelHandlers;',
-        'chrome.runtime.onMessage.addListener((_m, _s, reply) => { reply({ ok: true, value: null }); });',
-      ].join('\n'),
-      resolveDir: process.cwd(),
-    },
-    alias: { '@': process.cwd(), 'wxt/browser': shim },
-    define: { 'import.meta.env.FIREFOX': 'false' },
-    bundle: true,
-    minify: true,
-    format: 'esm',
-    platform: 'browser',
-    outfile: join(dir, 'background.js'),
-    logLevel: 'error',
-  });
+  prependScript(dir, 'webllm-in-worker.js');
   return dir;
 }
 
 /** The floor: a background that only answers messages (what Chromium itself costs to start a worker). */
 function emptyVariant(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'factcheck-bench-empty-'));
-  cpSync(EXTENSION_DIR, dir, { recursive: true });
+  const dir = copyOfBuild('empty');
   writeFileSync(
     join(dir, 'background.js'),
     'chrome.runtime.onMessage.addListener((_m, _s, reply) => { reply({ ok: true, value: null }); });\n',
@@ -114,9 +76,9 @@ function moduleClosureBytes(dir: string, file: string, seen = new Set<string>())
   seen.add(file);
   const source = readFileSync(join(dir, file), 'utf8');
   let bytes = Buffer.byteLength(source);
-  for (const match of source.matchAll(/(?:from|import)\s*"\.\/(chunks\/[^"]+)"/g)) {
-    const chunk = match[1];
-    if (chunk) bytes += moduleClosureBytes(dir, chunk, seen);
+  for (const match of source.matchAll(/(?:from|import)\s*["']\.\/((?:chunks\/)?[^"']+\.js)["']/g)) {
+    const imported = match[1];
+    if (imported) bytes += moduleClosureBytes(dir, file.includes('/') ? join(file, '..', imported) : imported, seen);
   }
   return bytes;
 }
@@ -141,16 +103,27 @@ function label(dir: string, name: string) {
   writeFileSync(manifestPath, JSON.stringify({ ...manifest, name }));
 }
 
-const TIME_ONE = `(async () => {
+const timeTwice = (message: object) => `(async () => {
   const time = async () => {
     const started = performance.now();
-    await chrome.runtime.sendMessage({ type: 'local-model-load-state' });
+    const reply = await Promise.race([
+      chrome.runtime.sendMessage(${JSON.stringify(message)}),
+      new Promise((_, reject) => setTimeout(() => reject(new Error('no reply in 10 s')), 10000)),
+    ]);
+    if (reply === undefined) throw new Error('no reply');
     return performance.now() - started;
   };
   return [await time(), await time()];
 })()`;
 
-async function measureAll(variants: Variant[]) {
+async function closeEngineDocuments(cdp: CDPSession) {
+  const { targetInfos } = (await cdp.send('Target.getTargets')) as { targetInfos: { targetId: string; url: string }[] };
+  for (const target of targetInfos.filter((info) => info.url.endsWith('/offscreen.html'))) {
+    await cdp.send('Target.closeTarget', { targetId: target.targetId });
+  }
+}
+
+async function measureAll(variants: Variant[], engine: { variant: string; cold: number[]; warm: number[] }) {
   const profile = mkdtempSync(join(tmpdir(), 'factcheck-bench-profile-'));
   const dirs = variants.map((variant) => variant.dir).join(',');
   const context = await chromium.launchPersistentContext(profile, {
@@ -190,10 +163,24 @@ async function measureAll(variants: Variant[]) {
         const variant = variants[(round + step) % variants.length];
         const page = variant && pages.get(variant.name);
         if (!variant || !page) continue;
-        const [cold, warm] = (await page.evaluate(TIME_ONE)) as [number, number];
+        if (process.env.DEBUG) console.error(round, variant.name);
+        const [cold, warm] = (await page.evaluate(timeTwice({ type: 'get-page-settings' }))) as [number, number];
         variant.cold.push(cold);
         variant.warm.push(warm);
       }
+      // The engine's first start in a browser session: worker wake-up + offscreen document + engine.
+      const page = pages.get(engine.variant);
+      if (!page) continue;
+      if (process.env.DEBUG) console.error(round, 'engine');
+      await closeEngineDocuments(cdp);
+      await cdp.send('ServiceWorker.stopAllWorkers');
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      const [cold, warm] = (await page.evaluate(timeTwice({ type: 'get-capture', tabId: 999_999 }))) as [
+        number,
+        number,
+      ];
+      engine.cold.push(cold);
+      engine.warm.push(warm);
     }
   } finally {
     await context.close();
@@ -201,38 +188,43 @@ async function measureAll(variants: Variant[]) {
   }
 }
 
-const engineDir = await withEngineVariant();
-const emptyDir = emptyVariant();
-const aiSdkDir = await aiSdkVariant();
-const clientDir = await modelClientVariant();
-const builtDir = mkdtempSync(join(tmpdir(), 'factcheck-bench-built-'));
-cpSync(EXTENSION_DIR, builtDir, { recursive: true });
+const AS_BUILT = 'as built (thin worker, engine in the offscreen document)';
+const builtDir = copyOfBuild('built');
 const background = moduleClosureBytes(EXTENSION_DIR, 'background.js');
+const engineChunk = readdirSync(join(EXTENSION_DIR, 'chunks')).find((name) => name.startsWith('offscreen-'));
+const engineBytes = engineChunk ? moduleClosureBytes(EXTENSION_DIR, `chunks/${engineChunk}`) : Number.NaN;
+const webLlmDir = await withWebLlmVariant();
 const variants: Variant[] = [
-  { name: 'empty background (floor)', dir: emptyDir, bytes: 100 },
-  { name: 'AI SDK + 4 providers only', dir: aiSdkDir, bytes: readFileSync(join(aiSdkDir, 'background.js')).length },
-  {
-    name: 'model client + all of zod (esbuild: zod not shaken)',
-    dir: clientDir,
-    bytes: readFileSync(join(clientDir, 'background.js')).length,
-  },
-  { name: 'as built (models in offscreen document)', dir: builtDir, bytes: background },
+  { name: 'empty background (floor)', dir: emptyVariant(), bytes: 100 },
+  { name: AS_BUILT, dir: builtDir, bytes: background },
+  ...(process.env.BASELINE_DIR
+    ? [
+        {
+          name: `baseline: ${process.env.BASELINE_DIR}`,
+          dir: copyOf(process.env.BASELINE_DIR, 'baseline'),
+          bytes: moduleClosureBytes(process.env.BASELINE_DIR, 'background.js'),
+        },
+      ]
+    : []),
   {
     name: 'as built + WebLLM in the worker',
-    dir: engineDir,
-    bytes: readFileSync(join(engineDir, 'webllm-in-worker.js')).length + background,
+    dir: webLlmDir,
+    bytes: readFileSync(join(webLlmDir, 'webllm-in-worker.js')).length + background,
   },
 ].map((variant) => ({ ...variant, cold: [], warm: [] }));
 for (const variant of variants) label(variant.dir, variant.name);
-await measureAll(variants);
-for (const dir of [engineDir, emptyDir, aiSdkDir, clientDir, builtDir]) rmSync(dir, { recursive: true, force: true });
-console.table(
-  variants.map((variant) => ({
-    variant: variant.name,
-    'script evaluated KB': Math.round(variant.bytes / 1024),
-    'cold p25 ms': Math.round(percentile(variant.cold, 0.25)),
-    'cold median ms': Math.round(percentile(variant.cold, 0.5)),
-    'cold p75 ms': Math.round(percentile(variant.cold, 0.75)),
-    'warm median ms': Math.round(percentile(variant.warm, 0.5) * 10) / 10,
-  })),
-);
+const engine = { variant: AS_BUILT, cold: [] as number[], warm: [] as number[] };
+await measureAll(variants, engine);
+for (const variant of variants) rmSync(variant.dir, { recursive: true, force: true });
+const row = (name: string, bytes: number, cold: number[], warm: number[]) => ({
+  measured: name,
+  'script evaluated KB': Math.round(bytes / 1024),
+  'cold p25 ms': Math.round(percentile(cold, 0.25)),
+  'cold median ms': Math.round(percentile(cold, 0.5)),
+  'cold p75 ms': Math.round(percentile(cold, 0.75)),
+  'warm median ms': Math.round(percentile(warm, 0.5) * 10) / 10,
+});
+console.log(`worker wake-up (get-page-settings), ${ROUNDS} rounds:`);
+console.table(variants.map((variant) => row(variant.name, variant.bytes, variant.cold, variant.warm)));
+console.log('engine first start (get-capture with the offscreen document closed and the worker stopped):');
+console.table([row('worker wake + engine document start', background + engineBytes, engine.cold, engine.warm)]);
