@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { replyTo, type WireReply } from '../messaging/message-rpc';
+import { parseCall, replyTo, type WireReply } from '../messaging/message-rpc';
 import type { Engine } from './engine';
 
 /** The channel of the runtime messages in which the service worker calls the engine document. */
@@ -23,9 +23,7 @@ export type EngineCall = z.infer<typeof EngineCallSchema>;
 /** Carries out one call from the service worker. */
 export function handleEngineCall(raw: unknown, engine: Engine): Promise<WireReply> {
   return replyTo(async () => {
-    const parsed = EngineCallSchema.safeParse(raw);
-    if (!parsed.success) throw new Error(`Malformed engine call: ${parsed.error.issues[0]?.message ?? 'invalid'}`);
-    const call = parsed.data;
+    const call = parseCall(EngineCallSchema, raw, 'engine call');
     switch (call.op) {
       case 'page-request':
         return engine.pageRequest(call.raw, {

@@ -1,4 +1,4 @@
-import { replyTo, type WireReply } from '../messaging/message-rpc';
+import { parseCall, replyTo, type WireReply } from '../messaging/message-rpc';
 import { type EngineServices, ServiceCallSchema } from './services';
 
 /**
@@ -7,9 +7,7 @@ import { type EngineServices, ServiceCallSchema } from './services';
  */
 export function serveServiceCall(raw: unknown, services: EngineServices): Promise<WireReply> {
   return replyTo(async () => {
-    const parsed = ServiceCallSchema.safeParse(raw);
-    if (!parsed.success) throw new Error(`Malformed service call: ${parsed.error.issues[0]?.message ?? 'invalid'}`);
-    const call = parsed.data;
+    const call = parseCall(ServiceCallSchema, raw, 'service call');
     switch (call.op) {
       case 'storage-get':
         return services[call.area].get(call.keys);

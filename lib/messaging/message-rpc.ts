@@ -65,6 +65,17 @@ export async function replyTo(handle: () => Promise<unknown>): Promise<WireReply
   }
 }
 
+interface CallSchema<T> {
+  safeParse(value: unknown): { success: true; data: T } | { success: false; error: { issues: { message: string }[] } };
+}
+
+/** Validates one call; a malformed one is refused with the first thing wrong with it. */
+export function parseCall<T>(schema: CallSchema<T>, raw: unknown, what: string): T {
+  const parsed = schema.safeParse(raw);
+  if (!parsed.success) throw new Error(`Malformed ${what}: ${parsed.error.issues[0]?.message ?? 'invalid'}`);
+  return parsed.data;
+}
+
 /** A message on `channel` carrying `call`. */
 export const channelMessage = (channel: string, call: unknown) => ({ channel, call });
 
