@@ -30,9 +30,10 @@ export default defineBackground({
   // A classic script, built alone: no chunk shared with the pages, so the worker evaluates only what it uses.
   main() {
     const own = { id: browser.runtime.id, origin: browser.runtime.getURL('/') };
-    const engine: Engine = import.meta.env.FIREFOX
+    const inline: Engine | undefined = import.meta.env.FIREFOX
       ? lazyEngine(() => import('./inline-engine').then(({ inlineEngine }) => inlineEngine(own)))
-      : remoteEngine();
+      : undefined;
+    const engine = inline ?? remoteEngine();
 
     // Chrome opens the side panel from the toolbar button; Firefox uses its sidebar instead.
     browser.sidePanel?.setPanelBehavior({ openPanelOnActionClick: true }).catch(() => undefined);
@@ -66,11 +67,11 @@ export default defineBackground({
     // Firefox: the engine lives in this page, so pages follow runs over ports to it. Chrome's worker
     // listens for no ports at all: a page's run port goes to the engine document alone, and closes
     // when that document goes away, which is what tells the page to reconnect.
-    if (import.meta.env.FIREFOX) {
+    if (inline) {
       browser.runtime.onConnect.addListener((port) => {
         if (port.name !== RUN_PORT) return;
         if (port.sender?.id !== own.id || !port.sender.url?.startsWith(own.origin)) return port.disconnect();
-        engine.watchRun(port);
+        inline.watchRun(port);
       });
     }
 

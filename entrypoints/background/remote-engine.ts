@@ -60,7 +60,8 @@ const notDelivered = (error: unknown) =>
   error instanceof NoAnswerError &&
   String((error.cause as Error | undefined)?.message).includes('Receiving end does not exist');
 
-export function remoteEngine(): Engine {
+/** The engine as the worker calls it in Chrome; run ports go to the engine document, never through here. */
+export function remoteEngine(): Omit<Engine, 'watchRun'> {
   const caller = messageCaller(ENGINE_CHANNEL, (message) => browser.runtime.sendMessage(message));
   // A document made by an earlier life of this worker may still be starting: wait for it a little.
   const send = async (body: EngineCall) => {
@@ -95,10 +96,6 @@ export function remoteEngine(): Engine {
     },
     async contentMessage(raw, tabId, url) {
       await call({ op: 'content-message', raw, tabId, url });
-    },
-    watchRun(port) {
-      // Run ports go to the engine document directly; one reaching the worker has no engine behind it.
-      port.disconnect();
     },
     async tabRemoved(tabId) {
       // A closed tab needs no engine started for it: without one, its keys are simply removed.
