@@ -1,3 +1,4 @@
+export * from './claim-check';
 export * from './errors';
 export * from './run-event';
 export * from './serp-capture';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ClaimCheckSchema } from './claim-check';
 import { SerializedErrorSchema } from './errors';
 import { UsageSchema, VerdictSchema } from './verdict';
 
@@ -12,6 +13,8 @@ export const StageSchema = z.enum([
   'debate',
   'aggregate',
   'strategy',
+  'claims',
+  'claim-evidence',
   'trust-update',
   'model-load',
 ]);
@@ -38,6 +41,8 @@ export const RunEventSchema = z.discriminatedUnion('type', [
     text: z.string(),
   }),
   z.object({ ...base, type: z.literal('partial'), verdict: VerdictSchema }),
+  /** The engine's answer checked so far: every claim, pending until its evidence is read. */
+  z.object({ ...base, type: z.literal('claim-check'), check: ClaimCheckSchema }),
   z.object({ ...base, type: z.literal('final'), verdict: VerdictSchema }),
   z.object({ ...base, type: z.literal('error'), error: SerializedErrorSchema }),
 ]);

@@ -1,11 +1,16 @@
 import { z } from 'zod';
+import { ClaimCheckSchema } from './claim-check';
+import { UsageSchema } from './usage';
+
+export { emptyUsage, type Usage, UsageSchema } from './usage';
 
 const unit = z.number().min(0).max(1);
 
 export const StrategySchema = z.enum(['all', 'internal', 'external', 'refuse']);
 export type Strategy = z.infer<typeof StrategySchema>;
 
-export const MethodSchema = z.enum(['norag', 'concat', 'astute', 'madam', 'auto']);
+/** 'claims' checks only the engine's own answer, claim by claim (the "Check the AI answer" action). */
+export const MethodSchema = z.enum(['norag', 'concat', 'astute', 'madam', 'auto', 'claims']);
 export type Method = z.infer<typeof MethodSchema>;
 
 /** Passages that say the same thing, merged into one claim. */
@@ -50,14 +55,6 @@ export const SourceAssessmentSchema = z.object({
 });
 export type SourceAssessment = z.infer<typeof SourceAssessmentSchema>;
 
-export const UsageSchema = z.object({
-  calls: z.number().int().nonnegative(),
-  promptTokens: z.number().int().nonnegative(),
-  completionTokens: z.number().int().nonnegative(),
-  ms: z.number().nonnegative(),
-});
-export type Usage = z.infer<typeof UsageSchema>;
-
 export const AnswerBoxCheckSchema = z.object({
   status: z.enum(['supported', 'contradicted', 'unverified']),
   explanation: z.string(),
@@ -77,8 +74,8 @@ export const VerdictSchema = z.object({
   conflicts: z.array(ConflictSchema),
   sources: z.array(SourceAssessmentSchema),
   answerBoxCheck: AnswerBoxCheckSchema.optional(),
+  /** The engine's own answer checked claim by claim against the results (lib/claims). */
+  claimCheck: ClaimCheckSchema.optional(),
   usage: UsageSchema,
 });
 export type Verdict = z.infer<typeof VerdictSchema>;
-
-export const emptyUsage = (): Usage => ({ calls: 0, promptTokens: 0, completionTokens: 0, ms: 0 });

@@ -10,6 +10,8 @@ export interface CallOptions {
   priority?: number;
   /** Forward streamed text as 'token' events of this stage. */
   stream?: boolean;
+  /** The call uses one of the calls set aside with reserve(). */
+  reserved?: boolean;
 }
 
 export type LedgerRequest = Omit<ChatRequest, 'signal' | 'onToken'>;
@@ -31,6 +33,7 @@ export class RunLedger {
   private readonly total: Usage = emptyUsage();
   private readonly perStage = new Map<Stage, Usage>();
   private callsStarted = 0;
+  private callsReserved = 0;
 
   constructor(input: {
     model: ChatModel;
@@ -55,7 +58,19 @@ export class RunLedger {
 
   /** Calls left before the budget runs out (the caller may plan with it). */
   get callsLeft(): number {
-    return Math.max(0, this.params.maxCalls - this.callsStarted);
+    return Math.max(0, this.params.maxCalls - this.callsStarted - this.callsReserved);
+  }
+
+  /** Sets calls aside for work that runs beside the method (the claim check); returns how many it got. */
+  reserve(calls: number): number {
+    const granted = Math.min(Math.max(0, calls), this.callsLeft);
+    this.callsReserved += granted;
+    return granted;
+  }
+
+  /** Gives reserved calls that will not be made back to the run. */
+  release(calls: number): void {
+    this.callsReserved = Math.max(0, this.callsReserved - calls);
   }
 
   canAfford(calls: number): boolean {
@@ -67,9 +82,13 @@ export class RunLedger {
   }
 
   private checkBudget(): void {
-    if (this.callsStarted >= this.params.maxCalls) {
+    if (this.callsStarted + this.callsReserved >= this.params.maxCalls) {
       throw new FactCheckError('budget-exceeded', `The run reached its limit of ${this.params.maxCalls} model calls.`);
     }
+    this.checkTokens();
+  }
+
+  private checkTokens(): void {
     if (this.tokensUsed >= this.params.maxTokens) {
       throw new FactCheckError('budget-exceeded', `The run reached its limit of ${this.params.maxTokens} tokens.`);
     }
@@ -77,7 +96,10 @@ export class RunLedger {
 
   async generate(stage: Stage, request: LedgerRequest, options: CallOptions = {}): Promise<ChatResult> {
     this.throwIfCancelled();
-    this.checkBudget();
+    if (options.reserved && this.callsReserved > 0) {
+      this.checkTokens();
+      this.callsReserved--;
+    } else this.checkBudget();
     // Reserved before waiting for a slot, so concurrent calls cannot overshoot the cap together.
     this.callsStarted++;
     const result = await this.limiter.run(

@@ -1,3 +1,4 @@
+import { runClaimsOnly, withClaimCheck } from '../claims/run-claims';
 import type { Method } from '../core/verdict';
 import { runAuto } from './auto';
 import { runAstute } from './methods/astute';
@@ -12,7 +13,12 @@ const METHODS: Record<Method, CheckFunction> = {
   astute: runAstute,
   madam: runMadam,
   auto: runAuto,
+  claims: runClaimsOnly,
 };
 
-/** Runs one check with the chosen method (norag, concat, astute, madam or the composed auto run). */
-export const runCheck: CheckFunction = (input) => METHODS[input.method](input);
+/**
+ * Runs one check with the chosen method (norag, concat, astute, madam or the composed auto run),
+ * with the engine's own answer checked claim by claim beside it when the page shows one.
+ */
+export const runCheck: CheckFunction = (input) =>
+  input.method === 'claims' ? runClaimsOnly(input) : withClaimCheck(METHODS[input.method])(input);

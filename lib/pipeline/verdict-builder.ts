@@ -11,7 +11,6 @@ import type {
   Verdict,
 } from '../core/verdict';
 import type { TrustLookup } from '../trust/types';
-import { checkAnswerBox } from './answer-box';
 
 /** A candidate answer with its support, and what the run decided about it. */
 export interface ClaimDraft {
@@ -140,9 +139,6 @@ export function buildVerdict(context: VerdictContext, draft: VerdictDraft, usage
     sources,
     usage,
   };
-  if (context.answerBox) {
-    const rejected = claims.filter((claim) => claim.status === 'rejected').map((claim) => claim.answer);
-    verdict.answerBoxCheck = checkAnswerBox(context.answerBox, answers, rejected);
-  }
+  // The engine's own answer is checked claim by claim beside the method (lib/claims).
   return verdict;
 }

@@ -1,3 +1,4 @@
+import type { ClaimCheck } from '../core/claim-check';
 import type { SerializedError } from '../core/errors';
 import type { RunEvent, Stage } from '../core/run-event';
 import type { Verdict } from '../core/verdict';
@@ -32,6 +33,8 @@ export interface RunView {
   verdict: Verdict | null;
   /** False while the verdict is a partial one that later stages may still improve. */
   verdictFinal: boolean;
+  /** The engine's own answer checked claim by claim, as far as it has got. */
+  claimCheck: ClaimCheck | null;
   error: SerializedError | null;
   /** False until the background has said what the tab's run is: the panel shows nothing rather than guess. */
   synced: boolean;
@@ -57,6 +60,7 @@ export const idleRun: RunView = {
   modelProgress: null,
   verdict: null,
   verdictFinal: false,
+  claimCheck: null,
   error: null,
   synced: false,
 };
@@ -125,8 +129,17 @@ export function applyEvent(state: RunView, event: RunEvent): RunView {
       return { ...base, modelProgress: { progress: event.progress, text: event.text } };
     case 'partial':
       return { ...base, verdict: event.verdict, verdictFinal: false };
+    case 'claim-check':
+      return { ...base, claimCheck: event.check };
     case 'final':
-      return { ...base, verdict: event.verdict, verdictFinal: true, status: 'done', modelProgress: null };
+      return {
+        ...base,
+        verdict: event.verdict,
+        verdictFinal: true,
+        claimCheck: event.verdict.claimCheck ?? base.claimCheck,
+        status: 'done',
+        modelProgress: null,
+      };
     case 'error':
       return {
         ...base,
@@ -164,7 +177,9 @@ function nextView(state: RunView, action: RunAction): RunView {
     case 'start-failed':
       return { ...idleRun, status: 'failed', error: action.error };
     case 'reviewed':
-      return state.verdict ? { ...state, verdict: action.verdict } : state;
+      return state.verdict
+        ? { ...state, verdict: action.verdict, claimCheck: action.verdict.claimCheck ?? state.claimCheck }
+        : state;
   }
 }
 

@@ -58,5 +58,7 @@ export const STAGE_WORDS: Record<Stage, string> = {
   debate: 'Debate between sources',
   aggregate: 'Weighing the debate',
   strategy: 'Deciding how to answer',
+  claims: 'Splitting the engine’s answer into claims',
+  'claim-evidence': 'Checking each claim against the results',
   'trust-update': 'Updating site trust',
 };

@@ -16,7 +16,7 @@ export interface MethodRun {
 }
 
 export function startMethod(input: CheckInput, ledger?: RunLedger): MethodRun {
-  const run = ledger ?? new RunLedger(input);
+  const run = ledger ?? input.ledger ?? new RunLedger(input);
   const usable = input.sources.filter((source) => !input.trust(source.domain).blocked);
   const context: VerdictContext = {
     question: input.question,

@@ -4,9 +4,21 @@ import type { ChatModel, ChatRequest, ChatResult } from '@/lib/llm/chat-model';
 import { isIdk, normalizeAnswer } from '@/lib/pipeline/normalize';
 
 /** Which prompt a request is, told from its system message (as a reader of the prompt would). */
-export type Task = 'norag' | 'internal' | 'consolidate' | 'finalize' | 'concat' | 'agent' | 'aggregator' | 'reflect';
+export type Task =
+  | 'norag'
+  | 'internal'
+  | 'consolidate'
+  | 'finalize'
+  | 'concat'
+  | 'agent'
+  | 'aggregator'
+  | 'reflect'
+  | 'claims'
+  | 'claim-evidence';
 
 const TASKS: Array<[Task, RegExp]> = [
+  ['claims', /split a search engine's answer into atomic factual claims/],
+  ['claim-evidence', /You check claims against search result snippets/],
   ['reflect', /You answered a question from memory/],
   ['aggregator', /You read the answers of agents/],
   ['agent', /from the one source you are given/],
