@@ -105,6 +105,8 @@ export class RunLedger {
     const result = await this.limiter.run(
       async () => {
         this.throwIfCancelled();
+        // Calls that queued behind others see the tokens those spent.
+        this.checkTokens();
         return this.model.generate({
           ...request,
           ...(this.signal ? { signal: this.signal } : {}),

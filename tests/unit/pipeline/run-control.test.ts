@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { FactCheckError } from '@/lib/core/errors';
 import type { RunEventBody } from '@/lib/core/run-event';
 import { runCheck } from '@/lib/pipeline/run-check';
+import { claimReaderRules } from '../helpers/claim-reader';
 import { promptSources, type Rules, scriptedModel } from '../helpers/scripted-model';
 import { checkInput, readerRules, source, trustFrom } from './builders';
 
@@ -141,15 +142,16 @@ describe('sources and the answer box', () => {
     expect(verdict.sources).toHaveLength(5);
   });
 
-  it('checks the engine’s answer box against the verdict', async () => {
-    const model = scriptedModel({ rules: readerRules(world) });
+  it('checks the engine’s answer box claim by claim against the results', async () => {
+    const model = scriptedModel({ rules: { ...readerRules(world), ...claimReaderRules() } });
     const box = (text: string) => ({ kind: 'ai-overview' as const, text, sourceUrls: [] });
+    const trust = trustFrom({ 'nba.com': 0.9, 'fake.net': 0.2 });
     const supported = await runCheck(
-      checkInput(model, conflicting(), { answerBox: box('He was born on February 17, 1963.') }),
+      checkInput(model, conflicting(), { trust, answerBox: box('Jordan was born in 1963.') }),
     );
     expect(supported.answerBoxCheck?.status).toBe('supported');
     const contradicted = await runCheck(
-      checkInput(model, conflicting(), { answerBox: box('Jordan was born in 1998.') }),
+      checkInput(model, conflicting(), { trust, answerBox: box('Jordan was born in 1998.') }),
     );
     expect(contradicted.answerBoxCheck?.status).toBe('contradicted');
     const none = await runCheck(checkInput(model, conflicting()));
