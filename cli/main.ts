@@ -10,6 +10,7 @@ const COMMANDS: Record<string, Command> = {
   check: async (argv) => (await import('./commands/check')).check(argv),
   eval: async (argv) => (await import('./commands/eval')).evaluate(argv),
   reliability: async (argv) => (await import('./commands/reliability')).reliability(argv),
+  claims: async (argv) => (await import('./commands/claims')).claims(argv),
 };
 
 const USAGE = `usage: factcheck <command> [options]
@@ -21,6 +22,8 @@ commands:
   eval --dataset <file.jsonl> [--method m] --base-url <url> --model <id>
         [--limit N] [--offset N] [--jobs K] [--out items.jsonl]   print RAMDocs metrics
   reliability --responses <file.json>                    print estimated reliability + answers
+  claims --url <page url> --html <file> --base-url <url> --model <id> [--api-key-env VAR]
+        [--trust <file.json>]   check the page's answer box claim by claim: claims, outcomes, evidence JSON
 method options: --iterations t (1) --passages m (1) --rounds T (3) --kappa k (4)
         --alpha a (0.5) --beta b (1.0) --max-calls N (60) --max-tokens N (120000) --cap-agents`;
 
