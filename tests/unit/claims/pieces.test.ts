@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { citedSourceIds, citedSupport, pageKey } from '@/lib/claims/cited';
 import { readReadings } from '@/lib/claims/evidence-prompt';
 import { weighOutcome } from '@/lib/claims/outcome';
+import { claimsPerCall } from '@/lib/claims/plan';
 import { quoteInSnippet } from '@/lib/claims/quotes';
 import { splitSentences } from '@/lib/claims/sentences';
 import { readClaims } from '@/lib/claims/split-prompt';
@@ -141,5 +142,13 @@ describe('messy model output', () => {
       { claim: 0, source: 1, stance: 'supports', quote: 'x y' },
       { claim: 0, source: 0, stance: 'contradicts', quote: '5' },
     ]);
+  });
+});
+
+describe('batching', () => {
+  it('sends 2 claims per call, more only when the batches would outnumber the parallel slots', () => {
+    expect(claimsPerCall({ maxConcurrency: 1 }, 6)).toBe(2);
+    expect(claimsPerCall({ maxConcurrency: 8 }, 6)).toBe(2);
+    expect(claimsPerCall({ maxConcurrency: 2 }, 8)).toBe(4);
   });
 });

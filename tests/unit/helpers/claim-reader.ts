@@ -2,8 +2,8 @@ import type { ChatRequest } from '@/lib/llm/chat-model';
 import { blocks, promptSources, type Rules } from './scripted-model';
 
 /**
- * A literal-minded scripted reader for the claim check: every numbered sentence is one claim
- * (numbers make it worth more); a snippet addresses a claim when it shares two of its content words
+ * A literal-minded scripted reader for the claim check: every numbered sentence is one claim, or two
+ * when two facts are joined by "; " or ", while " (numbers make a claim worth more); a snippet addresses a claim when it shares two of its content words
  * (one if the claim has one),
  * supports it when it contains every number of the claim, contradicts it when it gives another
  * number instead; the quote is copied from the snippet around the deciding number.
@@ -46,12 +46,15 @@ export function claimReaderRules(): Rules {
     claims: (request: ChatRequest) => {
       const answer = blocks(request, 'answer')[0]?.body ?? '';
       const sentences = [...answer.matchAll(/^(\d+)\. (.*)$/gm)];
+      // Two facts joined by "; " or ", while " are two claims.
       return {
-        claims: sentences.map((match) => ({
-          sentence: Number(match[1]),
-          claim: match[2],
-          worth: /\d/.test(match[2] ?? '') ? 0.9 : 0.5,
-        })),
+        claims: sentences.flatMap((match) =>
+          (match[2] ?? '').split(/;\s+|,\s+while\s+/).map((claim) => ({
+            sentence: Number(match[1]),
+            claim,
+            worth: /\d/.test(claim) ? 0.9 : 0.5,
+          })),
+        ),
       };
     },
     'claim-evidence': (request: ChatRequest) => {
