@@ -1,9 +1,11 @@
 import { useCapture } from '@/hooks/useCapture';
+import { useClaimReview } from '@/hooks/useClaimReview';
 import { useReview } from '@/hooks/useReview';
 import { useRun } from '@/hooks/useRun';
 import { useTrust } from '@/hooks/useTrust';
 import { isBusy } from '@/lib/ui/run-view';
 import { SourceList } from '../SourceList';
+import { ClaimCheckView } from './ClaimCheckView';
 import { ErrorCard } from './ErrorCard';
 import { PanelHeader } from './PanelHeader';
 import { ProgressView } from './ProgressView';
@@ -22,6 +24,7 @@ export function LiveCheck({ tabId, onOpenSettings }: { tabId: number; onOpenSett
     view.verdict ? view.verdict.sources.map((source) => source.domain) : results.map((source) => source.domain),
   );
   const review = useReview(view.verdictFinal ? view.runId : null, run.showReviewed);
+  const claimReview = useClaimReview(view.verdictFinal ? view.runId : null, run.showReviewed);
 
   if (capture.status === 'loading') return <p className="muted">Loading…</p>;
   if (capture.status === 'error')
@@ -55,8 +58,11 @@ export function LiveCheck({ tabId, onOpenSettings }: { tabId: number; onOpenSett
           {trust.error}
         </p>
       )}
-      {!view.verdict && <SourceList sources={current.results} rows={trust.rows} />}
-      {view.verdict && (
+      {view.claimCheck && <ClaimCheckView check={view.claimCheck} review={claimReview} />}
+      {(!view.verdict || view.verdict.method === 'claims') && (
+        <SourceList sources={current.results} rows={trust.rows} />
+      )}
+      {view.verdict && view.verdict.method !== 'claims' && (
         <VerdictView
           verdict={view.verdict}
           final={view.verdictFinal}

@@ -34,9 +34,16 @@ export function PanelHeader({
             {capture.engine} · {capture.results.length} results
           </div>
         </div>
-        <button type="button" className="primary" onClick={() => onCheck(method)} disabled={busy} data-testid="check">
-          {busy ? 'Checking…' : 'Check'}
-        </button>
+        <div className="row">
+          {capture.answerBox && (
+            <button type="button" onClick={() => onCheck('claims')} disabled={busy} data-testid="check-claims">
+              Check the AI answer
+            </button>
+          )}
+          <button type="button" className="primary" onClick={() => onCheck(method)} disabled={busy} data-testid="check">
+            {busy ? 'Checking…' : 'Check'}
+          </button>
+        </div>
       </div>
       <div className="row method-row">
         <label htmlFor={selectId} className="muted small">

@@ -1,9 +1,11 @@
 import { useCallback } from 'react';
+import { useClaimReview } from '@/hooks/useClaimReview';
 import { useCheck } from '@/hooks/useHistory';
 import { useReview } from '@/hooks/useReview';
 import { useTrust } from '@/hooks/useTrust';
 import type { Verdict } from '@/lib/core/verdict';
 import { formatDate } from '@/lib/ui/format';
+import { ClaimCheckView } from './ClaimCheckView';
 import { VerdictView } from './VerdictView';
 
 /** A past check, read back from the history, reviewable like a live one. */
@@ -17,6 +19,7 @@ export function ReopenedCheck({ id, onBack }: { id: string; onBack: () => void }
     [record, setRecord],
   );
   const review = useReview(record ? record.id : null, onResolved);
+  const claimReview = useClaimReview(record ? record.id : null, onResolved);
 
   return (
     <section aria-labelledby="reopened-heading" data-testid="reopened-check">
@@ -40,6 +43,7 @@ export function ReopenedCheck({ id, onBack }: { id: string; onBack: () => void }
               {trust.error}
             </p>
           )}
+          {record.verdict.claimCheck && <ClaimCheckView check={record.verdict.claimCheck} review={claimReview} />}
           <VerdictView
             verdict={record.verdict}
             final

@@ -6,6 +6,7 @@ import { adapterForTab, DEFAULT_PAGE_SETTINGS, type PageSettings, pageSettingsFr
 import { outcomeSignature, readPage } from '@/lib/serp/read-page';
 import { CONTENT_MATCHES } from '@/lib/serp/registry';
 import { clearBadges, renderBadges } from './badges';
+import { clearClaimMarks, renderClaimMarks } from './claim-marks';
 import { parseTabMessage } from './tab-message';
 import { watchPage } from './watch-page';
 
@@ -74,6 +75,7 @@ async function main(ctx: ContentScriptContext) {
       elements = new Map();
       graceOver = false;
       clearBadges();
+      clearClaimMarks();
       watch.wake();
     }),
   );
@@ -82,7 +84,11 @@ async function main(ctx: ContentScriptContext) {
     safely(() => {
       const message = parseTabMessage(raw);
       if (message?.type === 'show-badges') renderBadges(message.badges, (url) => elements.get(url));
-      if (message?.type === 'clear-badges') clearBadges();
+      if (message?.type === 'clear-badges') {
+        clearBadges();
+        clearClaimMarks();
+      }
+      if (message?.type === 'show-claim-marks') renderClaimMarks(message.marks);
       if (message?.type === 'page-settings') {
         settings = message.settings;
         lastSent = '';

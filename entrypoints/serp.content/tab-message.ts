@@ -1,4 +1,4 @@
-import type { Badge, TabMessage } from '@/lib/messaging/tab-messages';
+import type { Badge, ClaimMark, TabMessage } from '@/lib/messaging/tab-messages';
 import { pageSettingsFrom } from '@/lib/serp/page-settings';
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
@@ -19,6 +19,22 @@ function isBadge(value: unknown): value is Badge {
   );
 }
 
+const MARK_OUTCOMES = new Set(['supported', 'contradicted', 'disputed', 'not-found']);
+
+function isClaimMark(value: unknown): value is ClaimMark {
+  if (!isRecord(value)) return false;
+  const { text, outcome, label } = value;
+  return (
+    typeof text === 'string' &&
+    text.length > 0 &&
+    text.length <= 2_000 &&
+    typeof outcome === 'string' &&
+    MARK_OUTCOMES.has(outcome) &&
+    typeof label === 'string' &&
+    label.length <= 300
+  );
+}
+
 /** TabMessageSchema checked by hand: the content script stays free of zod. Null for anything else. */
 export function parseTabMessage(raw: unknown): TabMessage | null {
   if (!isRecord(raw)) return null;
@@ -33,6 +49,14 @@ export function parseTabMessage(raw: unknown): TabMessage | null {
         customEngines: [...settings.customEngines],
       },
     };
+  }
+  if (
+    raw.type === 'show-claim-marks' &&
+    Array.isArray(raw.marks) &&
+    raw.marks.length <= 16 &&
+    raw.marks.every(isClaimMark)
+  ) {
+    return { type: 'show-claim-marks', marks: raw.marks };
   }
   if (raw.type === 'show-badges' && Array.isArray(raw.badges) && raw.badges.every(isBadge)) {
     return { type: 'show-badges', badges: raw.badges };

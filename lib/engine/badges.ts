@@ -1,5 +1,6 @@
 import type { SerpCapture } from '../core/serp-capture';
 import type { Verdict } from '../core/verdict';
+import { pageMarks } from '../claims/page-marks';
 import { badgesForCapture, badgesForVerdict } from '../runs/badges';
 import type { TrustLookup } from '../trust/types';
 import type { EngineContext } from './context';
@@ -16,5 +17,9 @@ export async function showBadges(
     services.sendToTab(tabId, message).catch(() => undefined);
   if (!(await settings.get()).showBadges) return send({ type: 'clear-badges' });
   const badges = 'capture' in from ? badgesForCapture(from.capture, lookup) : badgesForVerdict(from.verdict, lookup);
-  return send({ type: 'show-badges', badges });
+  await send({ type: 'show-badges', badges });
+  // The engine's answer box gets its claims' marks (the badges' clear removes them too).
+  if ('verdict' in from && from.verdict.claimCheck) {
+    await send({ type: 'show-claim-marks', marks: pageMarks(from.verdict.claimCheck) });
+  }
 }

@@ -1,5 +1,6 @@
+import { claimOf, claimReviewQuestion } from '../claims/review';
 import { FactCheckError } from '../core/errors';
-import { getCheck, historyDb, saveReview } from '../history/db';
+import { getCheck, historyDb, saveClaimReview, saveReview } from '../history/db';
 import { RunSnapshotSchema } from '../messaging/requests/run';
 import type { HandlerMap } from '../messaging/router';
 import { isCaptureStateKey, isRunSnapshotKey, tabIdOfCaptureKey } from '../storage/session-keys';
@@ -14,7 +15,8 @@ type TrustRequestType =
   | 'reset-trust'
   | 'import-trust'
   | 'export-trust'
-  | 'review-conflict';
+  | 'review-conflict'
+  | 'review-claim';
 
 /**
  * After the person changes a site's trust, results pages still open redraw their badges:
@@ -76,6 +78,20 @@ export function trustHandlers(context: EngineContext): Pick<HandlerMap, TrustReq
       const at = new Date().toISOString();
       await trust.recordReview({ checkId, verdict: check.verdict, conflictId, choice, at });
       const updated = await thenRefresh(saveReview(db, checkId, conflictId, choice, at));
+      if (!updated) throw new FactCheckError('internal', 'The review was counted but the check could not be updated.');
+      return updated.verdict;
+    },
+
+    /** A claim of the engine's answer judged right or wrong counts for its sites like a conflict review. */
+    async 'review-claim'({ checkId, claimId, choice }) {
+      const db = historyDb();
+      const check = await getCheck(db, checkId);
+      if (!check) {
+        throw new FactCheckError('bad-input', 'This check is no longer in the history, so it cannot be reviewed.');
+      }
+      const at = new Date().toISOString();
+      await trust.recordLabelledQuestion(claimReviewQuestion(checkId, claimOf(check.verdict, claimId), choice, at));
+      const updated = await thenRefresh(saveClaimReview(db, checkId, claimId, choice, at));
       if (!updated) throw new FactCheckError('internal', 'The review was counted but the check could not be updated.');
       return updated.verdict;
     },

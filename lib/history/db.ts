@@ -1,4 +1,5 @@
 import { Dexie, type EntityTable } from 'dexie';
+import { applyClaimReview, type ClaimReviewChoice } from '../claims/review';
 import type { SerpCapture } from '../core/serp-capture';
 import type { ReviewChoice, Verdict } from '../core/verdict';
 import { applyReview } from '../trust/reviews';
@@ -86,6 +87,23 @@ export async function saveReview(
       verdict: applyReview(record.verdict, conflictId, choice, at),
       reviews: [...record.reviews.filter((review) => review.conflictId !== conflictId), { conflictId, choice, at }],
     };
+    await db.checks.put(updated);
+    return updated;
+  });
+}
+
+/** Keeps the person's review of one claim of the engine's answer on the check. */
+export async function saveClaimReview(
+  db: HistoryDb,
+  id: string,
+  claimId: string,
+  choice: ClaimReviewChoice,
+  at: string,
+): Promise<CheckRecord | undefined> {
+  return db.transaction('rw', db.checks, async () => {
+    const record = valid(await db.checks.get(id));
+    if (!record) return undefined;
+    const updated: CheckRecord = { ...record, verdict: applyClaimReview(record.verdict, claimId, choice, at) };
     await db.checks.put(updated);
     return updated;
   });

@@ -12,6 +12,14 @@ export const BadgeSchema = z.object({
 });
 export type Badge = z.infer<typeof BadgeSchema>;
 
+/** One sentence of the engine's answer to mark on the page: its words as the person saw them, and its outcome. */
+export const ClaimMarkSchema = z.object({
+  text: z.string().min(1).max(2_000),
+  outcome: z.enum(['supported', 'contradicted', 'disputed', 'not-found']),
+  label: z.string().max(300),
+});
+export type ClaimMark = z.infer<typeof ClaimMarkSchema>;
+
 /**
  * Messages the background sends to a results tab. The content script checks their shape by hand
  * (it stays free of zod); the background builds them with these schemas.
@@ -24,6 +32,8 @@ export const PageSettingsSchema = z.object({
 export const TabMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('show-badges'), badges: z.array(BadgeSchema) }),
   z.object({ type: z.literal('clear-badges') }),
+  /** Marks on the engine's answer box; cleared with the badges. */
+  z.object({ type: z.literal('show-claim-marks'), marks: z.array(ClaimMarkSchema).max(16) }),
   z.object({ type: z.literal('page-settings'), settings: PageSettingsSchema }),
 ]);
 export type TabMessage = z.infer<typeof TabMessageSchema>;

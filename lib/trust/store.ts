@@ -5,7 +5,7 @@ import { defineItem } from '../storage/versioned-item';
 import { responsesOf } from './answers';
 import { trustKey } from './domain';
 import { estimateReliability } from './estimator';
-import { labelsOf, reviewLabel, withReview } from './reviews';
+import { labelsOf, type ReviewLabel, reviewLabel, withReview } from './reviews';
 import {
   type EstimateCache,
   emptyTrustState,
@@ -51,6 +51,13 @@ export interface ImportSummary {
   overrides: number;
 }
 
+export interface LabelledQuestion {
+  id: string;
+  at: string;
+  responses: Record<string, string>;
+  label: ReviewLabel;
+}
+
 export interface TrustStore {
   /** A snapshot lookup for one run: overrides first, then estimates, then the neutral prior. */
   lookup(): Promise<TrustLookup>;
@@ -58,6 +65,8 @@ export interface TrustStore {
   recordVerdict(verdict: Verdict, checkId: string): Promise<void>;
   /** Labels the check's question with the person's judgement of one conflict and re-estimates; atomic. */
   recordReview(review: ReviewInput): Promise<void>;
+  /** Adds (or replaces) a question a person labelled directly, such as a reviewed claim; atomic. */
+  recordLabelledQuestion(question: LabelledQuestion): Promise<void>;
   /** Every known site, with its evidence and override. */
   table(): Promise<TrustRow[]>;
   /** Rows for the given sites (neutral rows with zero evidence for unknown ones). */
@@ -171,6 +180,14 @@ export function createTrustStore(area: StorageArea, estimator: Estimator): Trust
         };
         const question = { ...previous, reviews: withReview(previous.reviews, label) };
         return withQuestions(state, [...state.questions.filter((q) => q.id !== checkId), question], estimator);
+      });
+    },
+
+    async recordLabelledQuestion({ id, at, responses, label }) {
+      if (Object.keys(responses).length === 0) return;
+      await item.update((state) => {
+        const question: StoredQuestion = { id, at, responses, reviews: [label] };
+        return withQuestions(state, [...state.questions.filter((q) => q.id !== id), question], estimator);
       });
     },
 

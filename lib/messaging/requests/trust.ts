@@ -23,6 +23,12 @@ export const trustRequests = [
     conflictId: z.string(),
     choice: ReviewChoiceSchema,
   }),
+  z.object({
+    type: z.literal('review-claim'),
+    checkId: z.string().min(1),
+    claimId: z.string().min(1).max(20),
+    choice: z.enum(['right', 'wrong']),
+  }),
 ] as const;
 
 export interface TrustResponses {
@@ -34,4 +40,6 @@ export interface TrustResponses {
   'export-trust': { json: string };
   /** The check's verdict with the person's resolution on the conflict. */
   'review-conflict': Verdict;
+  /** The check's verdict with the person's review on the claim of the engine's answer. */
+  'review-claim': Verdict;
 }
