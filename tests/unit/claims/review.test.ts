@@ -1,0 +1,87 @@
+import { describe, expect, it } from 'vitest';
+import { applyClaimReview, claimReviewQuestion } from '@/lib/claims/review';
+import type { ClaimResult } from '@/lib/core/claim-check';
+import { memoryArea } from '@/lib/storage/area';
+import { trustStore } from '@/lib/trust/store';
+import { loadVerdict } from '../helpers/verdicts';
+
+const claim: ClaimResult = {
+  id: 'k1',
+  text: 'There were 609,360 deaths.',
+  span: { start: 0, end: 26 },
+  worth: 0.9,
+  outcome: 'supported',
+  weak: false,
+  supportWeight: 1,
+  contradictWeight: 0.5,
+  evidence: [
+    {
+      sourceId: 's1',
+      url: 'https://a.org/',
+      domain: 'a.org',
+      stance: 'supports',
+      quote: 'x',
+      trust: 0.5,
+      cited: false,
+    },
+    {
+      sourceId: 's2',
+      url: 'https://b.org/',
+      domain: 'b.org',
+      stance: 'supports',
+      quote: 'x',
+      trust: 0.5,
+      cited: false,
+    },
+    {
+      sourceId: 's3',
+      url: 'https://c.org/',
+      domain: 'c.org',
+      stance: 'contradicts',
+      quote: 'y',
+      trust: 0.5,
+      cited: true,
+    },
+  ],
+  unquoted: 0,
+  cited: 'contradicts',
+  explanation: '',
+};
+
+describe('claim reviews', () => {
+  it('become a labelled question: sites that supported a wrong claim lose trust, its contradictors gain', async () => {
+    const question = claimReviewQuestion('run1', claim, 'wrong', '2026-01-01T00:00:00.000Z');
+    expect(question).toMatchObject({
+      id: 'run1#k1',
+      responses: { 'a.org': 'true', 'b.org': 'true', 'c.org': 'false' },
+      label: { accepted: ['false'], rejected: ['true'] },
+    });
+    const store = trustStore(memoryArea());
+    await store.recordLabelledQuestion(question);
+    const lookup = await store.lookup();
+    expect(lookup('a.org').reliability).toBeLessThan(0.5);
+    expect(lookup('c.org').reliability).toBeGreaterThan(0.5);
+    // A changed mind replaces the review rather than adding a second one.
+    await store.recordLabelledQuestion(claimReviewQuestion('run1', claim, 'right', '2026-01-01T00:01:00.000Z'));
+    const after = await store.lookup();
+    expect(after('a.org').reliability).toBeGreaterThan(0.5);
+    expect(after('c.org').reliability).toBeLessThan(0.5);
+  });
+
+  it('is kept on the verdict’s claim', () => {
+    const verdict = {
+      ...loadVerdict('answered'),
+      claimCheck: {
+        boxKind: 'ai-overview' as const,
+        boxText: 'There were 609,360 deaths.',
+        claims: [claim],
+        leftOut: 0,
+        split: 'model' as const,
+        claimsPerCall: 2,
+        usage: { calls: 2, promptTokens: 1, completionTokens: 1, ms: 1 },
+      },
+    };
+    const reviewed = applyClaimReview(verdict, 'k1', 'right', '2026-01-01T00:00:00.000Z');
+    expect(reviewed.claimCheck?.claims[0]?.review).toEqual({ choice: 'right', at: '2026-01-01T00:00:00.000Z' });
+  });
+});
