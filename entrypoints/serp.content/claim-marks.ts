@@ -120,6 +120,7 @@ function badgeAt(range: Range, mark: ClaimMark): void {
   host.title = mark.label;
   host.setAttribute('role', 'img');
   host.setAttribute('aria-label', mark.label);
+  host.dataset.factcheckClaim = '';
   const root = host.attachShadow({ mode: 'closed' });
   const pill = document.createElement('span');
   pill.textContent = BADGE_WORDS[mark.outcome];

@@ -1,0 +1,179 @@
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ChatRequest } from '@/lib/llm/chat-model';
+import { claimReaderRules } from '../unit/helpers/claim-reader';
+import { blocks, promptSources, taskOf } from '../unit/helpers/scripted-model';
+import { type ExtensionSession, launchExtension, ROOT } from './harness/extension';
+import { startHttpServer } from './harness/http-server';
+import { fixtureRoute, startHttpsServer } from './harness/https-server';
+import { type ChatCompletionRequest, openAiCompatibleRoute, type RecordedRequest } from './harness/model-server';
+import { pointAtLocalServer, writeSettings } from './harness/settings';
+
+const FIXTURE = join(ROOT, 'tests/fixtures/serp/google/google-2025-02-ai-overview-cancer-deaths.html');
+const HOST = 'www.google.com';
+const SEARCH_URL = `https://${HOST}/search?q=cancer+deaths+per+year+in+the+usa`;
+
+/**
+ * How the scripted model reads this page's results for each claim: the claim it is about, the words
+ * in a snippet that decide it (copied from the snippet by the regular expression), and the stance.
+ * One claim is contradicted by two results (cdc.gov and seer.cancer.gov, made trusted below), one is
+ * supported only by usafacts.org (made distrusted), one by cancer.org (neutral: the review target).
+ */
+const KEY = [
+  { claim: /183 deaths per 100,000/, quote: /The death rate was 146\.0 per 100,000/, stance: 'contradicts' },
+  { claim: /183 deaths per 100,000/, quote: /decreased at a faster rate to 146\.2 in 2019/, stance: 'contradicts' },
+  { claim: /609,360 cancer deaths/, quote: /609,360 cancer deaths/, stance: 'supports' },
+  { claim: /death rate has been declining/, quote: /a 27\.5% decline/, stance: 'supports' },
+] as const;
+
+function respond(chat: ChatCompletionRequest): string {
+  const request = { messages: chat.messages } as ChatRequest;
+  const task = taskOf(request);
+  if (task === 'claims') return JSON.stringify(claimReaderRules().claims?.(request));
+  if (task !== 'claim-evidence') throw new Error(`unexpected task ${task}`);
+  const claims = [...(blocks(request, 'claims')[0]?.body ?? '').matchAll(/^(\d+)\. (.*)$/gm)];
+  const readings = claims.flatMap(([, number, text]) =>
+    promptSources(request).flatMap((source) =>
+      KEY.flatMap((entry) => {
+        const quote = entry.claim.test(text ?? '') ? entry.quote.exec(source.text)?.[0] : undefined;
+        return quote ? [{ claim: Number(number), source: Number(source.id), stance: entry.stance, quote }] : [];
+      }),
+    ),
+  );
+  // Prose around the JSON, as small models write it: the tolerant reader has to find it.
+  return `Here are the readings:\n${JSON.stringify({ readings })}`;
+}
+
+const send = (page: Page, message: unknown) =>
+  page.evaluate(
+    (body) =>
+      (
+        globalThis as unknown as { chrome: { runtime: { sendMessage(m: unknown): Promise<unknown> } } }
+      ).chrome.runtime.sendMessage(body),
+    message,
+  );
+
+async function reliabilityOf(page: Page, domain: string): Promise<number> {
+  const reply = (await send(page, { type: 'get-trust', domains: [domain] })) as {
+    value: Record<string, { reliability: number }>;
+  };
+  return reply.value[domain]?.reliability ?? Number.NaN;
+}
+
+describe('the engine’s AI Overview, claim by claim, in Chromium', () => {
+  let session: ExtensionSession;
+  const modelRequests: RecordedRequest[] = [];
+  let close: () => Promise<void>;
+  let modelBaseUrl = '';
+
+  beforeAll(async () => {
+    const serp = await startHttpsServer([HOST], [fixtureRoute(HOST, '/search', FIXTURE)]);
+    const model = await startHttpServer([openAiCompatibleRoute({ host: '127.0.0.1', respond, log: modelRequests })]);
+    session = await launchExtension({ hosts: [HOST], port: serp.port });
+    await pointAtLocalServer(session, model.port);
+    modelBaseUrl = `http://127.0.0.1:${model.port}/v1`;
+    close = async () => {
+      await session.close();
+      await serp.close();
+      await model.close();
+    };
+  });
+
+  afterAll(async () => {
+    await close?.();
+  });
+
+  it('shows each claim’s outcome and evidence, marks the sentences on the page, and a review changes trust', async () => {
+    const results = await session.context.newPage();
+    await results.setViewportSize({ width: 1100, height: 900 });
+    await results.goto(SEARCH_URL);
+    const tabId = await session.tabIdOf(`https://${HOST}/search`);
+    const panel = await session.openPage(`sidepanel.html?tabId=${tabId}`);
+    await panel.setViewportSize({ width: 420, height: 1400 });
+    for (const domain of ['cdc.gov', 'cancer.gov']) {
+      await send(panel, { type: 'set-override', domain, override: { kind: 'trusted' } });
+    }
+    await send(panel, { type: 'set-override', domain: 'usafacts.org', override: { kind: 'distrusted' } });
+
+    await panel.getByTestId('check-claims').click();
+    const claim = (text: string) => panel.locator('[data-testid="claim"]', { hasText: text });
+    await expect.poll(() => panel.getByTestId('claim').count(), { timeout: 30_000 }).toBe(6);
+    await expect
+      .poll(() => claim('183 deaths per 100,000').getAttribute('data-outcome'), { timeout: 30_000 })
+      .toBe('contradicted');
+    expect(await claim('609,360 cancer deaths').getAttribute('data-outcome')).toBe('supported');
+    expect(await claim('death rate has been declining').getAttribute('data-outcome')).toBe('supported');
+    expect(await claim('death rate has been declining').getByTestId('claim-outcome').textContent()).toContain(
+      'low-trust sites only',
+    );
+    expect(await claim('Lung cancer').getAttribute('data-outcome')).toBe('not-found');
+    expect(modelRequests.filter((request) => request.path.endsWith('/chat/completions'))).toHaveLength(1 + 3);
+
+    // The contradicted claim opens to its evidence: the two trusted sites and their words.
+    const rate = claim('183 deaths per 100,000');
+    await rate.locator('summary').click();
+    const evidence = rate.getByTestId('claim-evidence');
+    expect(await evidence.count()).toBe(2);
+    expect(await evidence.evaluateAll((items) => items.map((item) => item.getAttribute('data-domain')))).toEqual([
+      'cdc.gov',
+      'cancer.gov',
+    ]);
+    expect(await rate.textContent()).toContain('The death rate was 146.0 per 100,000');
+    expect(await rate.getByTestId('evidence-trust').first().textContent()).toBe('trust 100%');
+    // In the engine's text as shown, the sentence carries the mark.
+    const marks = panel.getByTestId('claim-mark');
+    expect(await marks.filter({ hasText: '183 deaths per 100,000' }).getAttribute('data-outcome')).toBe('contradicted');
+    await session.screenshot(panel, 'claims-panel');
+
+    // The results page: the same sentences highlighted in the AI Overview itself, its DOM untouched.
+    const highlighted = async () =>
+      results.evaluate(() =>
+        [...CSS.highlights.entries()].flatMap(([name, highlight]) =>
+          [...highlight].map((range) => ({ outcome: name.replace(/^m[a-z0-9]+-/, ''), text: range.toString() })),
+        ),
+      );
+    await expect.poll(async () => (await highlighted()).length, { timeout: 10_000 }).toBe(5);
+    const byOutcome = Object.fromEntries(
+      (await highlighted()).map((mark) => [mark.text.replace(/\s+/g, ' '), mark.outcome]),
+    );
+    expect(byOutcome).toMatchObject({
+      'This represents approximately 183 deaths per 100,000 people.': 'contradicted',
+      'According to the American Cancer Society, in 2022, there were an estimated 609,360 cancer deaths in the United States.':
+        'supported',
+    });
+    // Highlights, not elements: no fallback badge was added to the page.
+    expect(await results.locator('factcheck-badge[data-factcheck-claim]').count()).toBe(0);
+    await results.locator('text=AI Overview').first().scrollIntoViewIfNeeded();
+    await session.screenshot(results, 'claims-serp-marks', { viewportOnly: true });
+
+    // A review: the person says the cancer.org-backed claim is wrong; cancer.org's learned trust falls.
+    const before = await reliabilityOf(panel, 'cancer.org');
+    const deaths = claim('609,360 cancer deaths');
+    await deaths.locator('summary').click();
+    await deaths.locator('[data-testid$="-wrong"]').click();
+    await expect
+      .poll(() => deaths.getByTestId('claim-review-result').textContent())
+      .toBe('You marked this claim wrong.');
+    await expect.poll(() => reliabilityOf(panel, 'cancer.org')).toBeLessThan(before);
+  });
+
+  it('leaves the page unmarked when the person turned marks off', async () => {
+    await writeSettings(session, {
+      showBadges: false,
+      backend: { kind: 'provider', provider: 'openai-compatible', model: 'scripted-model', baseUrl: modelBaseUrl },
+    });
+    const results = await session.context.newPage();
+    await results.goto(SEARCH_URL);
+    const tabId = await session.tabIdOf(`https://${HOST}/search`);
+    const panel = await session.openPage(`sidepanel.html?tabId=${tabId}`);
+    await panel.getByTestId('check-claims').click();
+    await expect
+      .poll(() => panel.locator('[data-testid="claim"][data-outcome="contradicted"]').count(), { timeout: 30_000 })
+      .toBe(1);
+    // The check is stored and shown in the panel; the page gets neither highlights nor badges.
+    await expect.poll(() => panel.getByTestId('claim-review-' + 'k1' + '-right').count()).toBe(1);
+    expect(await results.evaluate(() => CSS.highlights.size)).toBe(0);
+    expect(await results.locator('factcheck-badge').count()).toBe(0);
+  });
+});
