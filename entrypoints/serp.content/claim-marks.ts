@@ -15,11 +15,12 @@ const STYLE: Record<Outcome, string> = {
   disputed: 'background-color:rgba(227,179,65,.3);text-decoration:underline 2px rgb(154,103,0)',
   'not-found': 'text-decoration:underline dotted 2px rgb(87,96,106)',
 };
+// One symbol in a small raised circle: the badge sits on the line, so it must hide as little as it can.
 const BADGE_WORDS: Record<Outcome, string> = {
-  supported: '✓ supported',
-  contradicted: '✕ contradicted',
-  disputed: '! disputed',
-  'not-found': '? not in results',
+  supported: '✓',
+  contradicted: '✕',
+  disputed: '!',
+  'not-found': '?',
 };
 const BADGE_COLORS: Record<Outcome, string> = {
   supported: '#1a7f37',
@@ -111,12 +112,23 @@ export function clearClaimMarks(): void {
   hosts.clear();
 }
 
+/** Is the rectangle inside every clipping box around the node (a collapsed answer hides its tail)? */
+function unclipped(node: Node, rect: DOMRect): boolean {
+  for (let element = node.parentElement; element; element = element.parentElement) {
+    const style = getComputedStyle(element);
+    if (style.overflowX === 'visible' && style.overflowY === 'visible') continue;
+    const box = element.getBoundingClientRect();
+    if (rect.bottom > box.bottom + 1 || rect.top < box.top - 1 || rect.right > box.right + 1) return false;
+  }
+  return true;
+}
+
 function badgeAt(range: Range, mark: ClaimMark): void {
   const rects = range.getClientRects();
   const last = rects[rects.length - 1];
-  if (!last) return;
+  if (!last || !unclipped(range.endContainer, last)) return;
   const host = document.createElement('factcheck-badge');
-  host.style.cssText = `all:initial;position:absolute;z-index:2147483000;left:${Math.round(last.right + window.scrollX + 2)}px;top:${Math.round(last.top + window.scrollY)}px`;
+  host.style.cssText = `all:initial;position:absolute;z-index:2147483000;left:${Math.round(last.right + window.scrollX)}px;top:${Math.round(last.top + window.scrollY - 7)}px`;
   host.title = mark.label;
   host.setAttribute('role', 'img');
   host.setAttribute('aria-label', mark.label);
@@ -124,7 +136,7 @@ function badgeAt(range: Range, mark: ClaimMark): void {
   const root = host.attachShadow({ mode: 'closed' });
   const pill = document.createElement('span');
   pill.textContent = BADGE_WORDS[mark.outcome];
-  pill.style.cssText = `display:inline-block;padding:0 5px;border-radius:8px;font:600 11px/16px system-ui,sans-serif;white-space:nowrap;color:#fff;background:${BADGE_COLORS[mark.outcome]}`;
+  pill.style.cssText = `display:inline-block;width:13px;height:13px;border-radius:7px;text-align:center;font:700 9px/13px system-ui,sans-serif;color:#fff;background:${BADGE_COLORS[mark.outcome]}`;
   root.append(pill);
   document.documentElement.append(host);
   hosts.add(host);

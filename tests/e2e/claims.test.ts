@@ -7,6 +7,7 @@ import { blocks, promptSources, taskOf } from '../unit/helpers/scripted-model';
 import { type ExtensionSession, launchExtension, ROOT } from './harness/extension';
 import { startHttpServer } from './harness/http-server';
 import { fixtureRoute, startHttpsServer } from './harness/https-server';
+import { evaluateInContentScript } from './harness/isolated-world';
 import { type ChatCompletionRequest, openAiCompatibleRoute, type RecordedRequest } from './harness/model-server';
 import { pointAtLocalServer, writeSettings } from './harness/settings';
 
@@ -61,23 +62,51 @@ async function reliabilityOf(page: Page, domain: string): Promise<number> {
   return reply.value[domain]?.reliability ?? Number.NaN;
 }
 
+async function startScenario() {
+  const serp = await startHttpsServer([HOST], [fixtureRoute(HOST, '/search', FIXTURE)]);
+  const model = await startHttpServer([openAiCompatibleRoute({ host: '127.0.0.1', respond, log: modelRequests })]);
+  const session = await launchExtension({ hosts: [HOST], port: serp.port });
+  await pointAtLocalServer(session, model.port);
+  return {
+    session,
+    modelBaseUrl: `http://127.0.0.1:${model.port}/v1`,
+    async close() {
+      await session.close();
+      await serp.close();
+      await model.close();
+    },
+  };
+}
+
+const modelRequests: RecordedRequest[] = [];
+
+/** Opens the results page and its panel, sets the sites' trust, and runs "Check the AI answer". */
+async function checkAnswer(session: ExtensionSession, beforeCheck?: (results: Page) => Promise<void>) {
+  const results = await session.context.newPage();
+  await results.setViewportSize({ width: 1100, height: 900 });
+  await results.goto(SEARCH_URL);
+  const tabId = await session.tabIdOf(`https://${HOST}/search`);
+  await beforeCheck?.(results);
+  const panel = await session.openPage(`sidepanel.html?tabId=${tabId}`);
+  await panel.setViewportSize({ width: 420, height: 1400 });
+  for (const domain of ['cdc.gov', 'cancer.gov']) {
+    await send(panel, { type: 'set-override', domain, override: { kind: 'trusted' } });
+  }
+  await send(panel, { type: 'set-override', domain: 'usafacts.org', override: { kind: 'distrusted' } });
+  await panel.getByTestId('check-claims').click();
+  return { results, panel };
+}
+
 describe('the engine’s AI Overview, claim by claim, in Chromium', () => {
   let session: ExtensionSession;
-  const modelRequests: RecordedRequest[] = [];
   let close: () => Promise<void>;
   let modelBaseUrl = '';
 
   beforeAll(async () => {
-    const serp = await startHttpsServer([HOST], [fixtureRoute(HOST, '/search', FIXTURE)]);
-    const model = await startHttpServer([openAiCompatibleRoute({ host: '127.0.0.1', respond, log: modelRequests })]);
-    session = await launchExtension({ hosts: [HOST], port: serp.port });
-    await pointAtLocalServer(session, model.port);
-    modelBaseUrl = `http://127.0.0.1:${model.port}/v1`;
-    close = async () => {
-      await session.close();
-      await serp.close();
-      await model.close();
-    };
+    const scenario = await startScenario();
+    session = scenario.session;
+    modelBaseUrl = scenario.modelBaseUrl;
+    close = scenario.close;
   });
 
   afterAll(async () => {
@@ -85,18 +114,7 @@ describe('the engine’s AI Overview, claim by claim, in Chromium', () => {
   });
 
   it('shows each claim’s outcome and evidence, marks the sentences on the page, and a review changes trust', async () => {
-    const results = await session.context.newPage();
-    await results.setViewportSize({ width: 1100, height: 900 });
-    await results.goto(SEARCH_URL);
-    const tabId = await session.tabIdOf(`https://${HOST}/search`);
-    const panel = await session.openPage(`sidepanel.html?tabId=${tabId}`);
-    await panel.setViewportSize({ width: 420, height: 1400 });
-    for (const domain of ['cdc.gov', 'cancer.gov']) {
-      await send(panel, { type: 'set-override', domain, override: { kind: 'trusted' } });
-    }
-    await send(panel, { type: 'set-override', domain: 'usafacts.org', override: { kind: 'distrusted' } });
-
-    await panel.getByTestId('check-claims').click();
+    const { results, panel } = await checkAnswer(session);
     const claim = (text: string) => panel.locator('[data-testid="claim"]', { hasText: text });
     await expect.poll(() => panel.getByTestId('claim').count(), { timeout: 30_000 }).toBe(6);
     await expect
@@ -109,6 +127,7 @@ describe('the engine’s AI Overview, claim by claim, in Chromium', () => {
     );
     expect(await claim('Lung cancer').getAttribute('data-outcome')).toBe('not-found');
     expect(modelRequests.filter((request) => request.path.endsWith('/chat/completions'))).toHaveLength(1 + 3);
+    modelRequests.length = 0;
 
     // The contradicted claim opens to its evidence: the two trusted sites and their words.
     const rate = claim('183 deaths per 100,000');
@@ -175,5 +194,54 @@ describe('the engine’s AI Overview, claim by claim, in Chromium', () => {
     await expect.poll(() => panel.getByTestId('claim-review-' + 'k1' + '-right').count()).toBe(1);
     expect(await results.evaluate(() => CSS.highlights.size)).toBe(0);
     expect(await results.locator('factcheck-badge').count()).toBe(0);
+  });
+});
+
+describe('in-page marks without the Highlight API', () => {
+  it('puts a closed-shadow-root badge at the end of each checked sentence instead', async () => {
+    const scenario = await startScenario();
+    try {
+      // A browser without the API (Chromium 156 has no switch to turn it off): the content script's world loses it.
+      const { results, panel } = await checkAnswer(scenario.session, (page) =>
+        evaluateInContentScript(
+          scenario.session.context,
+          page,
+          scenario.session.extensionId,
+          'globalThis.Highlight = undefined; true',
+        ),
+      );
+      await expect
+        .poll(() => panel.locator('[data-testid="claim"][data-outcome="contradicted"]').count(), { timeout: 30_000 })
+        .toBe(1);
+      expect(await results.evaluate(() => CSS.highlights.size)).toBe(0);
+      const badges = results.locator('factcheck-badge[data-factcheck-claim]');
+      await expect.poll(() => badges.count(), { timeout: 10_000 }).toBe(5);
+      const labels = await badges.evaluateAll((hosts) => hosts.map((host) => host.getAttribute('aria-label') ?? ''));
+      expect(labels.filter((label) => label.startsWith('Fact check: Contradicted'))).toHaveLength(1);
+      // Beside the contradicted sentence: the badge's box starts where that sentence's last line ends.
+      const beside = await results.evaluate(() => {
+        const host = [...document.querySelectorAll('factcheck-badge[data-factcheck-claim]')].find((element) =>
+          element.getAttribute('aria-label')?.startsWith('Fact check: Contradicted'),
+        );
+        const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+          const at = node.nodeValue?.indexOf('100,000 people') ?? -1;
+          if (at < 0 || !host) continue;
+          const range = document.createRange();
+          range.setStart(node, at);
+          range.setEnd(node, at + '100,000 people'.length);
+          const word = range.getBoundingClientRect();
+          const badge = host.getBoundingClientRect();
+          if (word.width === 0) continue;
+          return Math.abs(badge.top - word.top) < 12 && badge.left >= word.right - 2 && badge.left - word.right < 20;
+        }
+        return false;
+      });
+      expect(beside).toBe(true);
+      await results.locator('text=AI Overview').first().scrollIntoViewIfNeeded();
+      await scenario.session.screenshot(results, 'claims-serp-fallback-badges', { viewportOnly: true });
+    } finally {
+      await scenario.close();
+    }
   });
 });
