@@ -3,6 +3,8 @@ import { jsonrepair } from 'jsonrepair';
 /** A JSON object found in a model's text, and whether the text ended before it closed. */
 export interface ObjectText {
   text: string;
+  /** Where the object starts in the text. */
+  start: number;
   truncated: boolean;
 }
 
@@ -29,10 +31,10 @@ export function objectTexts(text: string): ObjectText[] {
       depth++;
     } else if (char === '}' && depth > 0) {
       depth--;
-      if (depth === 0) found.push({ text: text.slice(start, at + 1), truncated: false });
+      if (depth === 0) found.push({ text: text.slice(start, at + 1), start, truncated: false });
     }
   }
-  if (depth > 0 && start >= 0) found.push({ text: text.slice(start), truncated: true });
+  if (depth > 0 && start >= 0) found.push({ text: text.slice(start), start, truncated: true });
   return found;
 }
 
@@ -79,16 +81,45 @@ export function completePart(text: string): string {
   return endsOnValue ? text.slice(0, lastValueEnd + 1) : text.slice(0, cut);
 }
 
-/** Parses JSON as small models write it (single quotes, trailing commas, bare keys, Python literals). */
+/**
+ * Escapes quotes a model left bare inside a string ("The source says "Paris" - so."): a quote ends
+ * a string only where JSON can go on after it (a comma before a key or value, a colon, a bracket).
+ */
+export function escapeInnerQuotes(text: string): string {
+  let out = '';
+  let inString = false;
+  for (let at = 0; at < text.length; at++) {
+    const char = text[at];
+    if (inString && char === '\\') {
+      out += char + (text[at + 1] ?? '');
+      at++;
+      continue;
+    }
+    if (char !== '"') {
+      out += char;
+      continue;
+    }
+    if (!inString) {
+      inString = true;
+      out += char;
+      continue;
+    }
+    const rest = text.slice(at + 1);
+    const closes = /^\s*([:}\]]|$|,\s*["{[\d\-tfn\]}])/.test(rest);
+    if (closes) inString = false;
+    out += closes ? char : '\\"';
+  }
+  return out;
+}
+
+/** Parses JSON as small models write it (single quotes, trailing commas, bare keys, Python literals, bare quotes). */
 export function parseLenient(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    // repaired below
+  for (const attempt of [() => text, () => jsonrepair(text), () => jsonrepair(escapeInnerQuotes(text))]) {
+    try {
+      return JSON.parse(attempt());
+    } catch {
+      // the next repair
+    }
   }
-  try {
-    return JSON.parse(jsonrepair(text));
-  } catch {
-    return undefined;
-  }
+  return undefined;
 }

@@ -10,14 +10,14 @@ function cleanValue(raw: string): unknown {
   const lines = raw
     .split('\n')
     .map((line) => line.trim())
-    .filter((line) => line !== '');
+    .filter((line) => line.replace(/[*_`]/g, '').trim() !== '');
   if (lines.length > 0 && lines.every((line) => BULLET.test(line))) {
     return lines.map((line) => cleanScalar(line.replace(BULLET, '')));
   }
-  const joined = lines.join(' ');
-  if (/^\[.*\]$/.test(joined)) {
-    const list = parseLenient(joined);
-    if (Array.isArray(list)) return list;
+  const joined = lines.join(' ').replace(/^[\s*_`]+|[\s*_`]+$/g, '');
+  if (/^[[{].*[\]}]$/.test(joined)) {
+    const value = parseLenient(joined);
+    if (value !== null && typeof value === 'object') return value;
   }
   return cleanScalar(joined);
 }
@@ -39,6 +39,20 @@ function cleanScalar(text: string): string | null {
  * ("Washington, D.C." is one answer).
  */
 export function labelledFields(text: string, names: FieldNames): Record<string, unknown> | undefined {
+  const spans = labelSpans(text, names);
+  if (spans.length === 0) return undefined;
+  const fields: Record<string, unknown> = {};
+  for (const span of spans) {
+    if (!(span.field in fields)) fields[span.field] = cleanValue(text.slice(span.valueStart, span.valueEnd));
+  }
+  return fields;
+}
+
+/** Where each known label's value lies in the text, in order. */
+export function labelSpans(
+  text: string,
+  names: FieldNames,
+): Array<{ field: string; valueStart: number; valueEnd: number }> {
   const found: Array<{ field: string; start: number; end: number }> = [];
   for (const match of text.matchAll(LABEL)) {
     const field = names.lookup.get(canonical(match[2] ?? ''));
@@ -46,12 +60,9 @@ export function labelledFields(text: string, names: FieldNames): Record<string, 
     const start = (match.index ?? 0) + (match[1]?.length ?? 0);
     found.push({ field, start, end: (match.index ?? 0) + match[0].length });
   }
-  if (found.length === 0) return undefined;
-  const fields: Record<string, unknown> = {};
-  found.forEach((label, index) => {
-    const next = found[index + 1];
-    const raw = text.slice(label.end, next ? next.start : text.length);
-    if (!(label.field in fields)) fields[label.field] = cleanValue(raw);
-  });
-  return fields;
+  return found.map((label, index) => ({
+    field: label.field,
+    valueStart: label.end,
+    valueEnd: found[index + 1]?.start ?? text.length,
+  }));
 }

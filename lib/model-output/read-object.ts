@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import { FactCheckError } from '../core/errors';
-import { completePart, objectTexts, parseLenient } from './json-text';
-import { labelledFields } from './labels';
+import { completePart, type ObjectText, objectTexts, parseLenient } from './json-text';
+import { labelledFields, labelSpans } from './labels';
 import { conformKeys, type FieldNames, fieldNames } from './schema-keys';
 
 export interface ReadOptions {
@@ -34,11 +34,17 @@ export function tryReadObject<S extends z.ZodType>(
   const names = fieldNames(schema, options.aliases);
   // A reasoning model's thoughts (<think>…</think>) are drafts, not the reply.
   const reply = text.replace(/<think(?:ing)?>[\s\S]*?(<\/think(?:ing)?>|$)/gi, '').trim();
-  const attempts: unknown[] = [];
-  for (const found of objectTexts(reply).reverse()) {
-    attempts.push(parseLenient(found.truncated ? completePart(found.text) : found.text));
-  }
-  attempts.push(labelledFields(reply, names));
+  // An object written as a labelled field's value ("**Rejected:** [{...}]") belongs to that field:
+  // read alone it would pass for the whole reply (a rejected answer read as an accepted one).
+  const spans = labelSpans(reply, names);
+  const inLabel = (start: number) => spans.some((span) => start >= span.valueStart && start < span.valueEnd);
+  const objects = objectTexts(reply).reverse();
+  const read = (found: ObjectText) => parseLenient(found.truncated ? completePart(found.text) : found.text);
+  const attempts: unknown[] = [
+    ...objects.filter((found) => !inLabel(found.start)).map(read),
+    labelledFields(reply, names),
+    ...objects.filter((found) => inLabel(found.start)).map(read),
+  ];
   if (options.plain) attempts.push(options.plain(reply));
   let firstIssue: string | undefined;
   for (const value of attempts) {

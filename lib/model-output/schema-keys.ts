@@ -71,13 +71,16 @@ export function fieldNames(schema: z.ZodType, aliases: Record<string, readonly s
 
 /**
  * The value with its object keys renamed to the schema's fields (at every depth), unknown keys
- * dropped. When two keys lead to one field, the exact name wins, then the first written.
+ * dropped; null where a list belongs is the empty list. When two keys lead to one field, the exact
+ * name wins, then the first written.
  */
 export function conformKeys(
   value: unknown,
   schema: z.ZodType,
   aliases: Record<string, readonly string[]> = {},
 ): unknown {
+  // A list written as null ("none") is an empty list.
+  if (value === null && elementOf(schema)) return [];
   if (Array.isArray(value)) {
     const element = elementOf(schema);
     return element ? value.map((item) => conformKeys(item, element, aliases)) : value;
