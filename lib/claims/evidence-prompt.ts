@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import type { Source } from '../core/source';
 import type { ChatModel } from '../llm/chat-model';
+import { looseString } from '../model-output/fields';
 import { DATA_RULE, sourceBlock, tag } from '../pipeline/delimit';
-import { chatRequest, looseString, type Prompt } from '../pipeline/prompts/shared';
-import { readModelOutput } from './read-output';
+import { chatRequest, type Prompt } from '../pipeline/prompts/shared';
+import { readModelList } from './read-output';
 
 const Output = z.object({
   readings: z.array(
@@ -22,10 +23,12 @@ const LooseReading = z.object({
   stance: looseString.transform((value) => value.toLowerCase()),
   quote: looseString.default(''),
 });
-const Loose = z.union([
-  z.object({ readings: z.array(z.unknown()) }).transform((value) => value.readings),
-  z.array(z.unknown()),
-]);
+const ITEM_ALIASES = {
+  claim: ['claim number', 'claim id', 'claim index'],
+  source: ['source number', 'source id', 'result', 'snippet', 'document'],
+  stance: ['verdict', 'label', 'relation', 'judgement', 'judgment'],
+  quote: ['evidence', 'deciding words', 'words', 'excerpt', 'span'],
+};
 
 /** One result's reading of one claim as the model wrote it (indexes into the prompt's lists). */
 export interface Reading {
@@ -70,10 +73,11 @@ Reply with JSON only: {"readings": [{"claim": 1, "source": 2, "stance": "support
 
 export function readReadings(text: string, claimCount: number, sourceCount: number): Reading[] {
   const readings: Reading[] = [];
-  for (const item of readModelOutput(text, Loose)) {
-    const parsed = LooseReading.safeParse(item);
-    if (!parsed.success) continue;
-    const { claim, source, stance, quote } = parsed.data;
+  const items = readModelList(text, 'readings', LooseReading, {
+    aliases: ['judgements', 'judgments', 'evidence', 'results', 'pairs'],
+    itemAliases: ITEM_ALIASES,
+  });
+  for (const { claim, source, stance, quote } of items) {
     if (!(claim >= 1 && claim <= claimCount && source >= 1 && source <= sourceCount)) continue;
     const side = SUPPORTS.test(stance) ? 'supports' : CONTRADICTS.test(stance) ? 'contradicts' : null;
     if (!side) continue;

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import type { ChatModel } from '../llm/chat-model';
+import { looseConfidence, looseString } from '../model-output/fields';
 import { DATA_RULE, tag } from '../pipeline/delimit';
-import { chatRequest, looseConfidence, looseString, type Prompt } from '../pipeline/prompts/shared';
-import { readModelOutput } from './read-output';
+import { chatRequest, type Prompt } from '../pipeline/prompts/shared';
+import { readModelList } from './read-output';
 import type { Sentence } from './sentences';
 
 const Output = z.object({
@@ -12,12 +13,13 @@ const Output = z.object({
 const LooseClaim = z.object({
   sentence: z.union([z.number(), z.string()]).transform((value) => Number.parseInt(String(value), 10)),
   claim: looseString,
-  worth: looseConfidence.default(0.5),
+  worth: looseConfidence(0.5),
 });
-const Loose = z.union([
-  z.object({ claims: z.array(z.unknown()) }).transform((value) => value.claims),
-  z.array(z.unknown()),
-]);
+const ITEM_ALIASES = {
+  sentence: ['sentence number', 'sentence id', 'sentence index', 'source sentence', 'index', 'id'],
+  claim: ['text', 'statement', 'fact', 'atomic claim'],
+  worth: ['check worthiness', 'checkworthiness', 'importance', 'score', 'priority'],
+};
 
 export interface SplitClaim {
   /** Index into the sentences the prompt showed. */
@@ -50,12 +52,12 @@ Reply with JSON only: {"claims": [{"sentence": 1, "claim": "...", "worth": 0.9}]
 
 /** Claims the model wrote, each kept only if it names a sentence shown and says something. */
 export function readClaims(text: string, sentenceCount: number): SplitClaim[] {
-  const items = readModelOutput(text, Loose);
+  const items = readModelList(text, 'claims', LooseClaim, {
+    aliases: ['atomic claims', 'facts', 'statements'],
+    itemAliases: ITEM_ALIASES,
+  });
   const claims: SplitClaim[] = [];
-  for (const item of items) {
-    const parsed = LooseClaim.safeParse(item);
-    if (!parsed.success) continue;
-    const { sentence, claim, worth } = parsed.data;
+  for (const { sentence, claim, worth } of items) {
     const body = claim.trim();
     if (!Number.isInteger(sentence) || sentence < 1 || sentence > sentenceCount || body === '') continue;
     if (claims.some((known) => known.text.toLowerCase() === body.toLowerCase())) continue;

@@ -1,6 +1,6 @@
+import { pageMarks } from '../claims/page-marks';
 import type { SerpCapture } from '../core/serp-capture';
 import type { Verdict } from '../core/verdict';
-import { pageMarks } from '../claims/page-marks';
 import { badgesForCapture, badgesForVerdict } from '../runs/badges';
 import type { TrustLookup } from '../trust/types';
 import type { EngineContext } from './context';

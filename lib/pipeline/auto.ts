@@ -1,3 +1,4 @@
+import { isIdk } from '../answers/idk';
 import { FactCheckError } from '../core/errors';
 import type { Strategy, Verdict } from '../core/verdict';
 import { claimsFromDecision, voteDecision } from './claims';
@@ -5,7 +6,6 @@ import { type AstuteOutcome, astute } from './methods/astute';
 import { type MethodRun, startMethod } from './methods/common';
 import { debate } from './methods/madam';
 import { askSources, voteOn } from './methods/source-answers';
-import { isIdk } from './normalize';
 import type { AggregatedAnswer } from './prompts/aggregator';
 import { reflectPrompt } from './prompts/reflect';
 import { decideStrategy, type StrategyScores } from './strategy';
@@ -55,8 +55,18 @@ async function composedRun(run: MethodRun, publish: Publish): Promise<Verdict> {
   const maxAgents = Math.max(0, ledger.callsLeft - fastCalls - 1);
   const capAgents = input.capAgents ?? ledger.model.local;
 
+  // An unreadable finalization must not take the memory answer with it: it is kept as recalled.
+  let recalled = UNKNOWN_MEMORY;
   const fast = ledger
-    .stage('fast-answer', () => astute(run, { priority: FAST, iterations: 1 }))
+    .stage('fast-answer', () =>
+      astute(run, {
+        priority: FAST,
+        iterations: 1,
+        onRecall: (internal) => {
+          recalled = internal;
+        },
+      }),
+    )
     .then((outcome) => {
       publish(outcome.verdict, 1);
       return outcome;
@@ -101,11 +111,13 @@ async function composedRun(run: MethodRun, publish: Publish): Promise<Verdict> {
     return { keywordAnswers, decision, finalVote: voteOn(voters) };
   };
   const [fastOutcome, { keywordAnswers, decision, finalVote }] = await Promise.all([settleFast(fast), external()]);
-  const memory = fastOutcome?.internal ?? UNKNOWN_MEMORY;
+  const memory = fastOutcome?.internal ?? recalled;
 
-  // (5) the strategy, with up to `reflections` re-asks of the model in the uncertain band.
+  // (5) the strategy, with up to `reflections` re-asks of the model in the uncertain band. A
+  // reflection confirms the memory answer (a new confidence) or withdraws it; the memory answer
+  // stays in the verdict either way, so its conflict with the results stays visible.
   return ledger.stage('strategy', async () => {
-    let current = memory;
+    let current: { answer: string; confidence: number } = memory;
     let reflections = input.reflections ?? 1;
     for (;;) {
       const claims = claimsFromDecision(finalVote, decision);
@@ -122,14 +134,21 @@ async function composedRun(run: MethodRun, publish: Publish): Promise<Verdict> {
       });
       if (choice !== 'reflect' || reflections <= 0 || !ledger.canAfford(1)) {
         const strategy: Strategy = choice === 'reflect' ? 'refuse' : choice;
-        return finishStrategy(run, strategy, current, claims, scores, keywordAnswers, decision.explanation);
+        const shown = { answer: memory.answer, confidence: isIdk(current.answer) ? 0 : current.confidence };
+        return finishStrategy(run, strategy, shown, claims, scores, keywordAnswers, decision.explanation);
       }
       reflections--;
-      const prompt = reflectPrompt(ledger.model, input.question, current, {
+      const prompt = reflectPrompt(ledger.model, input.question, memory, {
         answers: accepted.map((cluster) => cluster.answer),
         sites: new Set(accepted.flatMap((cluster) => cluster.domains)).size,
       });
-      current = prompt.parse((await ledger.generate('strategy', prompt.request)).text);
+      const text = (await ledger.generate('strategy', prompt.request)).text;
+      // An unreadable reflection changes nothing; the loop then refuses in the uncertain band.
+      try {
+        current = prompt.parse(text);
+      } catch (error) {
+        if (!(error instanceof FactCheckError && error.code === 'malformed-output')) throw error;
+      }
     }
   });
 }

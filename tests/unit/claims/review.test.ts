@@ -63,9 +63,9 @@ describe('claim reviews', () => {
     expect(lookup('c.org').reliability).toBeGreaterThan(0.5);
     // A changed mind replaces the review rather than adding a second one.
     await store.recordLabelledQuestion(claimReviewQuestion('run1', claim, 'right', '2026-01-01T00:01:00.000Z'));
-    const after = await store.lookup();
-    expect(after('a.org').reliability).toBeGreaterThan(0.5);
-    expect(after('c.org').reliability).toBeLessThan(0.5);
+    const changed = await store.lookup();
+    expect(changed('a.org').reliability).toBeGreaterThan(0.5);
+    expect(changed('c.org').reliability).toBeLessThan(0.5);
   });
 
   it('is kept on the verdict’s claim', () => {
