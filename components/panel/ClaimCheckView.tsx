@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import type { ClaimReviewState } from '@/hooks/useClaimReview';
 import type { ClaimCheck, ClaimEvidence, ClaimResult } from '@/lib/core/claim-check';
 import { CITED_WORDS, markSegments, OUTCOME_WORDS } from '@/lib/ui/claim-marks';
@@ -13,6 +13,7 @@ const KIND_WORDS: Record<ClaimCheck['boxKind'], string> = {
   summarizer: 'Summary',
   'knowledge-panel': 'Knowledge panel',
   'quick-answer': 'Quick answer',
+  'consolidated-answer': 'answer',
 };
 
 /** The text, as the person saw it, with each claim's sentence marked by its outcome; a mark opens its claim. */
@@ -167,15 +168,17 @@ export function ClaimCheckView({ check, review }: { check: ClaimCheck; review?: 
       return next;
     });
   const pending = check.claims.filter((claim) => claim.outcome === 'pending').length;
+  const headingId = useId();
+  const own = check.boxKind === 'consolidated-answer';
   return (
     <section
       className="card claim-check"
-      aria-labelledby="claim-check-heading"
-      data-testid="claim-check"
+      aria-labelledby={headingId}
+      data-testid={own ? 'answer-check' : 'claim-check'}
       aria-busy={pending > 0}
     >
-      <h2 id="claim-check-heading" className="card-title">
-        The engine’s {KIND_WORDS[check.boxKind]}, claim by claim
+      <h2 id={headingId} className="card-title">
+        {own ? 'The check’s answer' : `The engine’s ${KIND_WORDS[check.boxKind]}`}, claim by claim
         {pending > 0 && <span className="muted small"> · checking {pending}</span>}
       </h2>
       <MarkedText

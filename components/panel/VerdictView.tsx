@@ -5,6 +5,7 @@ import type { TrustRow } from '@/lib/trust/table';
 import { formatMs } from '@/lib/ui/format';
 import { AmbiguousAnswers } from './AmbiguousAnswers';
 import { AnswerCard } from './AnswerCard';
+import { ClaimCheckView } from './ClaimCheckView';
 import { ConflictList, type ReviewState } from './ConflictList';
 import { FoundClaims } from './FoundClaims';
 import { SourceAssessments } from './SourceAssessments';
@@ -25,6 +26,7 @@ export function VerdictView({ verdict, final, sources, rows, review, onOverride 
   return (
     <div className="verdict" data-testid="verdict">
       <AnswerCard verdict={verdict} final={final} />
+      {verdict.answerCheck && <ClaimCheckView check={verdict.answerCheck} />}
       <AmbiguousAnswers verdict={verdict} />
       <FoundClaims verdict={verdict} />
       <ConflictList verdict={verdict} {...(review && final ? { review } : {})} />

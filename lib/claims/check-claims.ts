@@ -20,7 +20,7 @@ const PRIORITY = 3;
 
 export interface ClaimCheckInput {
   question: string;
-  box: AnswerBox;
+  box: AnswerBox | { kind: 'consolidated-answer'; text: string; sourceUrls: string[] };
   /** The results that may reach a prompt (blocked sites already left out). */
   sources: Source[];
   trust: TrustLookup;

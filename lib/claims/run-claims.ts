@@ -5,6 +5,7 @@ import { RunLedger } from '../pipeline/ledger';
 import { startMethod } from '../pipeline/methods/common';
 import type { CheckFunction, CheckInput } from '../pipeline/types';
 import { checkClaims } from './check-claims';
+import { splitSentences } from './sentences';
 import { summarizeClaims } from './summary';
 
 const hasBox = (input: CheckInput) => (input.answerBox?.text.trim() ?? '') !== '';
@@ -27,6 +28,34 @@ function withClaims(verdict: Verdict, check: ClaimCheck | undefined, ledger: Run
   return { ...verdict, claimCheck: check, answerBoxCheck: summarizeClaims(check), usage: ledger.usage() };
 }
 
+/** More than a short answer: several sentences, or more words than a name, date or number takes. */
+export function isLongAnswer(text: string | null): text is string {
+  if (!text) return false;
+  return splitSentences(text).length >= 2 || text.trim().split(/\s+/).length > LONG_ANSWER_WORDS;
+}
+const LONG_ANSWER_WORDS = 12;
+
+/**
+ * The check's own answer, when long, checked claim by claim against the same results (with what
+ * the run's budget has left), so it is shown with the same marks as the engine's answer.
+ */
+async function withAnswerCheck(input: CheckInput, verdict: Verdict, ledger: RunLedger): Promise<Verdict> {
+  if (!isLongAnswer(verdict.finalAnswer) || !ledger.canAfford(2)) return verdict;
+  try {
+    const answerCheck = await checkClaims({
+      question: input.question,
+      box: { kind: 'consolidated-answer', text: verdict.finalAnswer, sourceUrls: [] },
+      sources: input.sources.filter((source) => !input.trust(source.domain).blocked),
+      trust: input.trust,
+      ledger,
+    });
+    return { ...verdict, answerCheck, usage: ledger.usage() };
+  } catch (error) {
+    if (error instanceof FactCheckError && error.code === 'cancelled') throw error;
+    return verdict;
+  }
+}
+
 /**
  * The method and, when the page shows the engine's own answer, the claim check beside it, in one
  * ledger (one budget). A claim check that fails for any reason but cancellation leaves the verdict
@@ -34,15 +63,17 @@ function withClaims(verdict: Verdict, check: ClaimCheck | undefined, ledger: Run
  */
 export function withClaimCheck(method: CheckFunction): CheckFunction {
   return async (input) => {
-    if (!hasBox(input) || input.claimCheck === false) return method(input);
     const ledger = input.ledger ?? new RunLedger(input);
+    if (!hasBox(input) || input.claimCheck === false) {
+      return withAnswerCheck(input, await method({ ...input, ledger }), ledger);
+    }
     const claims = claimCheckOf(input, ledger).catch((error: unknown) => {
       if (error instanceof FactCheckError && error.code === 'cancelled') throw error;
       console.warn('claim check failed', error);
       return undefined;
     });
     const [verdict, check] = await Promise.all([method({ ...input, ledger }), claims]);
-    return withClaims(verdict, check, ledger);
+    return withAnswerCheck(input, withClaims(verdict, check, ledger), ledger);
   };
 }
 

@@ -66,7 +66,8 @@ export const ClaimResultSchema = z.object({
 export type ClaimResult = z.infer<typeof ClaimResultSchema>;
 
 export const ClaimCheckSchema = z.object({
-  boxKind: AnswerBoxKindSchema,
+  /** The engine's answer box, or 'consolidated-answer': the check's own answer when it is more than a few words. */
+  boxKind: z.union([AnswerBoxKindSchema, z.literal('consolidated-answer')]),
   /** The engine's answer as the person saw it; every span points into it. */
   boxText: z.string(),
   claims: z.array(ClaimResultSchema),

@@ -76,6 +76,8 @@ export const VerdictSchema = z.object({
   answerBoxCheck: AnswerBoxCheckSchema.optional(),
   /** The engine's own answer checked claim by claim against the results (lib/claims). */
   claimCheck: ClaimCheckSchema.optional(),
+  /** The check's own answer, claim by claim, when it is longer than a short answer. */
+  answerCheck: ClaimCheckSchema.optional(),
   usage: UsageSchema,
 });
 export type Verdict = z.infer<typeof VerdictSchema>;

@@ -224,3 +224,24 @@ describe('the claim check in a run', () => {
     await expect(runCheck(checkInput(model, sources, { trust, method: 'claims' }))).rejects.toThrow(/no answer/);
   });
 });
+
+describe('the check’s own answer', () => {
+  it('is checked claim by claim when it is longer than a short answer, and not when it is short', async () => {
+    const { sources, trust } = scene();
+    const long =
+      'The tower is 330 metres tall. It opened to visitors in 1889. Gustave Eiffel company designed the tower, which attracts crowds every summer.';
+    const rules: Rules = { ...claimReaderRules(), norag: () => ({ answers: [long], confidence: 0.9 }) };
+    const model = scriptedModel({ rules });
+    const verdict = await runCheck(checkInput(model, sources, { trust, method: 'norag' }));
+    // The answer as the panel shows it (the pipeline's normal form) is what gets marked.
+    expect(verdict.answerCheck?.boxText).toBe(verdict.finalAnswer);
+    expect(verdict.answerCheck?.boxKind).toBe('consolidated-answer');
+    expect(verdict.answerCheck?.claims.length).toBeGreaterThan(0);
+    expect(verdict.answerCheck?.claims.every((claim) => claim.outcome !== 'pending')).toBe(true);
+    expect(verdict.usage.calls).toBe(model.calls.length);
+    const short = scriptedModel({ rules: { ...rules, norag: () => ({ answers: ['1889'], confidence: 0.9 }) } });
+    const plain = await runCheck(checkInput(short, sources, { trust, method: 'norag' }));
+    expect(plain.answerCheck).toBeUndefined();
+    expect(short.calls).toHaveLength(1);
+  });
+});
