@@ -44,14 +44,16 @@ export function ReopenedCheck({ id, onBack }: { id: string; onBack: () => void }
             </p>
           )}
           {record.verdict.claimCheck && <ClaimCheckView check={record.verdict.claimCheck} review={claimReview} />}
-          <VerdictView
-            verdict={record.verdict}
-            final
-            sources={record.sources}
-            rows={trust.rows}
-            onOverride={(domain, override) => void trust.setOverride(domain, override)}
-            {...(review ? { review } : {})}
-          />
+          {record.verdict.method !== 'claims' && (
+            <VerdictView
+              verdict={record.verdict}
+              final
+              sources={record.sources}
+              rows={trust.rows}
+              onOverride={(domain, override) => void trust.setOverride(domain, override)}
+              {...(review ? { review } : {})}
+            />
+          )}
         </>
       )}
     </section>

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChatRequest } from '@/lib/llm/chat-model';
 import { claimReaderRules } from '../unit/helpers/claim-reader';
 import { blocks, promptSources, taskOf } from '../unit/helpers/scripted-model';
+import { readerRules } from '../unit/pipeline/builders';
 import { type ExtensionSession, launchExtension, ROOT } from './harness/extension';
 import { startHttpServer } from './harness/http-server';
 import { fixtureRoute, startHttpsServer } from './harness/https-server';
@@ -28,11 +29,18 @@ const KEY = [
   { claim: /death rate has been declining/, quote: /a 27\.5% decline/, stance: 'supports' },
 ] as const;
 
+/** The default check's own tasks: the careful reader of the unit tests, who knows these numbers. */
+const OTHER_TASKS = readerRules({ candidates: ['611,720', '609,360', '608,570', '608,371'] });
+
 function respond(chat: ChatCompletionRequest): string {
   const request = { messages: chat.messages } as ChatRequest;
   const task = taskOf(request);
   if (task === 'claims') return JSON.stringify(claimReaderRules().claims?.(request));
-  if (task !== 'claim-evidence') throw new Error(`unexpected task ${task}`);
+  if (task !== 'claim-evidence') {
+    const rule = OTHER_TASKS[task];
+    if (!rule) throw new Error(`unexpected task ${task}`);
+    return JSON.stringify(rule(request));
+  }
   const claims = [...(blocks(request, 'claims')[0]?.body ?? '').matchAll(/^(\d+)\. (.*)$/gm)];
   const readings = claims.flatMap(([, number, text]) =>
     promptSources(request).flatMap((source) =>
@@ -81,7 +89,11 @@ async function startScenario() {
 const modelRequests: RecordedRequest[] = [];
 
 /** Opens the results page and its panel, sets the sites' trust, and runs "Check the AI answer". */
-async function checkAnswer(session: ExtensionSession, beforeCheck?: (results: Page) => Promise<void>) {
+async function checkAnswer(
+  session: ExtensionSession,
+  beforeCheck?: (results: Page) => Promise<void>,
+  button: 'check-claims' | 'check' = 'check-claims',
+) {
   const results = await session.context.newPage();
   await results.setViewportSize({ width: 1100, height: 900 });
   await results.goto(SEARCH_URL);
@@ -93,7 +105,7 @@ async function checkAnswer(session: ExtensionSession, beforeCheck?: (results: Pa
     await send(panel, { type: 'set-override', domain, override: { kind: 'trusted' } });
   }
   await send(panel, { type: 'set-override', domain: 'usafacts.org', override: { kind: 'distrusted' } });
-  await panel.getByTestId('check-claims').click();
+  await panel.getByTestId(button).click();
   return { results, panel };
 }
 
@@ -175,6 +187,26 @@ describe('the engine’s AI Overview, claim by claim, in Chromium', () => {
       .poll(() => deaths.getByTestId('claim-review-result').textContent())
       .toBe('You marked this claim wrong.');
     await expect.poll(() => reliabilityOf(panel, 'cancer.org')).toBeLessThan(before);
+  });
+
+  it('runs within the default check, sums up the box on the answer card, and goes into the history', async () => {
+    const { panel } = await checkAnswer(session, undefined, 'check');
+    await expect
+      .poll(() => panel.locator('[data-testid="claim"][data-outcome="contradicted"]').count(), { timeout: 30_000 })
+      .toBe(1);
+    await expect
+      .poll(() => panel.getByTestId('answer-box-check').textContent(), { timeout: 30_000 })
+      .toContain('The engine’s own answer: contradicted.');
+    expect(await panel.getByTestId('answer-box-check').textContent()).toContain('Of 6 claims in the ai overview');
+    await expect.poll(() => panel.getByTestId('answer').textContent(), { timeout: 30_000 }).not.toBe('');
+    await session.screenshot(panel, 'claims-default-check');
+    await panel.getByTestId('nav-history').click();
+    await panel.getByTestId('history-item').first().click();
+    const reopened = panel.getByTestId('reopened-check');
+    await reopened.getByTestId('claim-check').waitFor();
+    expect(await reopened.locator('[data-testid="claim"][data-outcome="contradicted"]').textContent()).toContain(
+      '183 deaths per 100,000',
+    );
   });
 
   it('leaves the page unmarked when the person turned marks off', async () => {
