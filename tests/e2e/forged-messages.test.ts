@@ -18,6 +18,7 @@ const FORGED = [
   { type: 'import-trust', json: '{}' },
   { type: 'test-connection' },
   { type: 'review-conflict', checkId: 'x', conflictId: 'c1', choice: 'a' },
+  { type: 'review-claim', checkId: 'x', claimId: 'k1', choice: 'wrong' },
 ];
 
 describe('forged messages from a results page', () => {
