@@ -47,10 +47,34 @@ export function corpusDocument(entry: CorpusEntry): Document {
   return parseHTML(html).document as unknown as Document;
 }
 
+/**
+ * Where a link leads: the truth keeps some engines' redirect links as the page had them (Google's /url?q=,
+ * Bing's /ck/a?u=a1…, DuckDuckGo's /l/?uddg=, Yahoo's /RU=…/), so those are unwrapped here, independently of
+ * the adapters.
+ */
+export function unwrapRedirect(url: URL): URL {
+  const host = url.hostname.replace(/^www\./, '');
+  const param = (name: string) => url.searchParams.get(name);
+  let target: string | null = null;
+  if (/^google\.[a-z.]+$/.test(host) && url.pathname === '/url') target = param('q') ?? param('url');
+  else if (/duckduckgo\.com$/.test(host) && url.pathname === '/l/') target = param('uddg');
+  else if (host === 'r.search.yahoo.com') target = /\/RU=([^/]+)\//.exec(url.pathname)?.[1] ?? null;
+  else if (/(^|\.)bing\.com$/.test(host) && url.pathname === '/ck/a') {
+    const wrapped = param('u');
+    if (wrapped?.startsWith('a1')) target = Buffer.from(wrapped.slice(2), 'base64url').toString('utf8');
+  }
+  if (!target) return url;
+  try {
+    return new URL(safeDecode(target));
+  } catch {
+    return url;
+  }
+}
+
 /** Destination identity: host without www, path without a trailing slash, query; scheme and fragment ignored. */
 export function destinationKey(url: string): string {
   try {
-    const parsed = new URL(url);
+    const parsed = unwrapRedirect(new URL(url));
     const host = parsed.hostname.toLowerCase().replace(/^www\./, '');
     const path = safeDecode(parsed.pathname).replace(/\/+$/, '');
     return `${host}${path}${safeDecode(parsed.search)}`;
@@ -72,6 +96,7 @@ function normalized(text: string): string {
   return text
     .normalize('NFKC')
     .toLowerCase()
+    .replace(/\p{Cf}+/gu, '')
     .replace(/[\p{P}\p{S}]+/gu, ' ')
     .replace(/\s+/g, ' ')
     .trim();
