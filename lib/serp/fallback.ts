@@ -1,8 +1,8 @@
 import type { RawResult } from './adapter';
+import { isAdClick } from './ads';
 import { all } from './dom';
 import type { Destination } from './results';
 import { textOf } from './text';
-import { hostIs } from './url';
 
 /** What the fallback needs to know of an engine; no class names, which are what drifts. */
 export interface StructureHints {
@@ -15,7 +15,6 @@ export interface StructureHints {
 
 const LANDMARKS = ['main', '[role="main"]'];
 const HEADINGS = 'h1, h2, h3, h4, [role="heading"]';
-const AD_HOSTS = ['googleadservices.com', 'doubleclick.net', 'yabs.yandex.ru', 'yabs.yandex.com', 'e.baidu.com'];
 const AD_LABELS = new Set(['ad', 'ads', 'sponsored', 'advertisement', 'реклама', '广告', 'anzeige', 'annonce', '광고']);
 /** A link's text shorter than this is an icon or a thumbnail, not a title. */
 const MIN_TITLE = 12;
@@ -43,7 +42,7 @@ function candidate(link: Element, title: string, base: URL, hints: StructureHint
   const url = hints.destination(link.getAttribute('href'), base);
   if (!url || !title) return null;
   const parsed = new URL(url);
-  if (hints.isOwnLink(parsed, base) || AD_HOSTS.some((host) => hostIs(parsed.hostname, host))) return null;
+  if (hints.isOwnLink(parsed, base) || isAdClick(parsed)) return null;
   return { link, title, url };
 }
 

@@ -1,4 +1,5 @@
 import type { RawResult } from './adapter';
+import { isAdClick } from './ads';
 import { all } from './dom';
 import { textOf } from './text';
 
@@ -49,6 +50,12 @@ export function first(root: ParentNode, selector: Selector): Element | null {
 
 export type Destination = (href: string | null, base: URL) => string | null;
 
+/** A result's destination, or null when the link goes nowhere readable or is a paid click. */
+function organicDestination(link: Element, base: URL, destination: Destination): string | null {
+  const url = destination(link.getAttribute('href'), base);
+  return url && !isAdClick(new URL(url)) ? url : null;
+}
+
 /** Reads the results the engine's known markup holds, in page order. */
 export function readResults(
   doc: Document,
@@ -62,7 +69,7 @@ export function readResults(
     if (skipped(container, selectors.skip)) continue;
     const link = first(container, selectors.link);
     if (!link) continue;
-    const url = destination(link.getAttribute('href'), base);
+    const url = organicDestination(link, base, destination);
     const title = textOf(selectors.title ? (first(container, selectors.title) ?? link) : link);
     if (!url || !title) continue;
     const result: RawResult = { title, url, snippet: textOf(first(container, selectors.snippet)), element: container };
@@ -93,7 +100,7 @@ export function readLinkedResults(
   for (const link of all(regionOf(doc, selectors.within), selectors.link)) {
     const card = link.closest(selectors.card) ?? link.parentElement;
     if (!card || (selectors.skip && card.closest(selectors.skip))) continue;
-    const url = destination(link.getAttribute('href'), base);
+    const url = organicDestination(link, base, destination);
     const title = textOf(selectors.title ? (first(card, selectors.title) ?? link) : link);
     if (!url || !title) continue;
     results.push({ title, url, snippet: textOf(first(card, selectors.snippet)), element: card });
