@@ -48,6 +48,20 @@ export function first(root: ParentNode, selector: Selector): Element | null {
   return null;
 }
 
+/**
+ * The text of the first match that has some, trying the selectors in order: cards keep empty
+ * placeholders of other layouts (Google's empty span.aCOpRe under a featured snippet's source).
+ */
+export function firstText(root: ParentNode, selector: Selector): string {
+  for (const each of typeof selector === 'string' ? [selector] : selector) {
+    for (const element of all(root, each)) {
+      const text = textOf(element);
+      if (text) return text;
+    }
+  }
+  return '';
+}
+
 export type Destination = (href: string | null, base: URL) => string | null;
 
 /** A result's destination, or null when the link goes nowhere readable or is a paid click. */
@@ -72,7 +86,7 @@ export function readResults(
     const url = organicDestination(link, base, destination);
     const title = textOf(selectors.title ? (first(container, selectors.title) ?? link) : link);
     if (!url || !title) continue;
-    const result: RawResult = { title, url, snippet: textOf(first(container, selectors.snippet)), element: container };
+    const result: RawResult = { title, url, snippet: firstText(container, selectors.snippet), element: container };
     const adjusted = extra ? extra(container, result) : result;
     if (adjusted) results.push(adjusted);
   }
@@ -103,7 +117,7 @@ export function readLinkedResults(
     const url = organicDestination(link, base, destination);
     const title = textOf(selectors.title ? (first(card, selectors.title) ?? link) : link);
     if (!url || !title) continue;
-    results.push({ title, url, snippet: textOf(first(card, selectors.snippet)), element: card });
+    results.push({ title, url, snippet: firstText(card, selectors.snippet), element: card });
   }
   return results;
 }

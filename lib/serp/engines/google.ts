@@ -23,7 +23,8 @@ const SELECTORS = {
       (!container.matches('div.tF2Cxc') &&
         (container.querySelector('div.tF2Cxc, div.g') !== null || container.querySelector('a[href] h3') === null)),
     title: 'h3',
-    snippet: 'div.VwiC3b, [data-sncf="1"]',
+    // By generation: 2023– (web, then video cards), 2020–22 (span.aCOpRe in div.IsZvec), 2019 (span.st in div.s).
+    snippet: ['div.VwiC3b', '[data-sncf="1"]', 'div.ITZIwc', 'span.aCOpRe', 'div.IsZvec', 'div.s span.st', 'div.s'],
   },
   queryBox: 'textarea[name="q"], input[name="q"]',
   aiOverview: '#eKIzJc',
