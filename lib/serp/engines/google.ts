@@ -10,6 +10,9 @@ import { GOOGLE_DOMAINS } from './google-domains';
 /** Sponsored results, above and below the organic ones; Google marks text ads with data-text-ad. */
 const ADS = '#tads, #tadsb, #bottomads, [data-text-ad]';
 
+/** Carousels and headed sections: strips of cards (posts, videos, images, jobs) under one heading. */
+const STRIPS = 'g-scrolling-carousel, g-section-with-header';
+
 const SELECTORS = {
   results: {
     // The centre column, not just #rso: continuous scroll appends later pages below it (#botstuff).
@@ -20,6 +23,8 @@ const SELECTORS = {
     link: ['div.yuRUbf a[href]', 'a[href]:has(h3)'],
     skip: (container: Element) =>
       container.closest(ADS) !== null ||
+      // A block built around a carousel (a profile's posts, a video or image strip) is not one result.
+      container.querySelector(STRIPS) !== null ||
       (!container.matches('div.tF2Cxc') &&
         (container.querySelector('div.tF2Cxc, div.g') !== null || container.querySelector('a[href] h3') === null)),
     title: 'h3',
@@ -35,6 +40,8 @@ const SELECTORS = {
   featuredSource: 'div.yuRUbf a[href], a[href]:has(h3)',
   definition: '[data-dobid="dfn"]',
   description: '[data-attrid="wa:/description"], div.kno-rdesc > span',
+  /** What the panel's entity is ("Song by Pitbull", "1965 ‧ Romance/War"), when it has no description. */
+  subtitle: '[data-attrid="subtitle"]',
   regions: ['#rso', '#search', '#center_col'],
   /** Answer blocks sit in the content area (centre and right columns), not in the page chrome. */
   answerRegions: ['#rcnt', '#main'],
@@ -46,6 +53,7 @@ const ANSWER_HOOKS = [
   SELECTORS.featuredSnippet,
   SELECTORS.definition,
   SELECTORS.description,
+  SELECTORS.subtitle,
 ].join(', ');
 
 const SEARCH_HOSTS = new Set(GOOGLE_DOMAINS.flatMap((domain) => [domain, `www.${domain}`]));
@@ -90,7 +98,11 @@ function featuredSnippet(base: URL, hooks: readonly Element[]): AnswerBox | unde
 function knowledgePanel(base: URL, hooks: readonly Element[]): AnswerBox | undefined {
   const definitions = hooks.filter((element) => element.matches(SELECTORS.definition));
   const description = hooks.find((element) => element.matches(SELECTORS.description));
-  const text = definitions.length > 0 ? definitions.map(textOf).filter(Boolean).join(' · ') : textOf(description);
+  const subtitle = hooks.find((element) => element.matches(SELECTORS.subtitle));
+  const text =
+    definitions.length > 0
+      ? definitions.map(textOf).filter(Boolean).join(' · ')
+      : textOf(description) || textOf(subtitle);
   if (!text) return undefined;
   return { kind: 'knowledge-panel', text, sourceUrls: description ? citedUrls(description, base) : [] };
 }
@@ -104,7 +116,11 @@ export const google = defineEngine({
   isOwnLink: (url) => isSearchHost(url.hostname),
   destination,
   query: (doc, url) => queryOf(doc, url, ['q'], SELECTORS.queryBox),
-  results: (doc, url) => readResults(doc, url, SELECTORS.results, destination),
+  // Google's own search pages (a jobs block's filters, a place's listing) are never results, whatever block holds them.
+  results: (doc, url) =>
+    readResults(doc, url, SELECTORS.results, destination, (_, result) =>
+      isSearchHost(new URL(result.url).hostname) ? null : result,
+    ),
   answerBox: (doc, url) => {
     const region = regionOf(doc, SELECTORS.answerRegions);
     const hooks = all(region, ANSWER_HOOKS);
