@@ -19,7 +19,8 @@ const SELECTORS = {
     within: ['#center_col', '#rso'],
     // Web results are div.tF2Cxc (2023–2025). Video results only have their block: div.g before 2025,
     // div.MjjYud since. Blocks that wrap a tF2Cxc or a div.g, or hold no titled link, are not results.
-    container: 'div.tF2Cxc, div.g, div.MjjYud',
+    // The basic (no-script) page has div.ZINbbc cards.
+    container: 'div.tF2Cxc, div.g, div.MjjYud, div.ZINbbc',
     link: ['div.yuRUbf a[href]', 'a[href]:has(h3)'],
     skip: (container: Element) =>
       container.closest(ADS) !== null ||
@@ -29,7 +30,16 @@ const SELECTORS = {
         (container.querySelector('div.tF2Cxc, div.g') !== null || container.querySelector('a[href] h3') === null)),
     title: 'h3',
     // By generation: 2023– (web, then video cards), 2020–22 (span.aCOpRe in div.IsZvec), 2019 (span.st in div.s).
-    snippet: ['div.VwiC3b', '[data-sncf="1"]', 'div.ITZIwc', 'span.aCOpRe', 'div.IsZvec', 'div.s span.st', 'div.s'],
+    snippet: [
+      'div.VwiC3b',
+      '[data-sncf="1"]',
+      'div.ITZIwc',
+      'span.aCOpRe',
+      'div.IsZvec',
+      'div.s span.st',
+      'div.s',
+      'div.BNeawe.s3v9rd',
+    ],
   },
   queryBox: 'textarea[name="q"], input[name="q"]',
   aiOverview: '#eKIzJc',
