@@ -62,11 +62,16 @@ function headingLinks(region: ParentNode, base: URL, hints: StructureHints): Can
 function titledLinks(region: ParentNode, base: URL, hints: StructureHints): Candidate[] {
   const found: Candidate[] = [];
   for (const link of all(region, 'a[href]')) {
-    // The last block inside the link is the title in card layouts (site name and URL come first).
+    // The last block inside the link that reads as a title, in card layouts where the site name and URL
+    // come first (or a breadcrumb comes after); the link's own text when none does.
     const blocks = all(link, 'div, span');
-    const last = blocks.length > 0 ? blocks[blocks.length - 1] : undefined;
-    const title = textOf(last && textOf(last).length >= MIN_TITLE ? last : link);
-    if (title.length < MIN_TITLE || /^https?:\/\//.test(title) || BARE_HOST.test(title)) continue;
+    let title = '';
+    for (let i = blocks.length - 1; i >= 0 && !title; i--) {
+      const text = textOf(blocks[i]);
+      if (text.length >= MIN_TITLE && !isDisplayUrl(text)) title = text;
+    }
+    title ||= textOf(link);
+    if (title.length < MIN_TITLE || isDisplayUrl(title) || BARE_HOST.test(title)) continue;
     const hit = candidate(link, title, base, hints);
     if (hit) found.push(hit);
   }
@@ -98,8 +103,18 @@ function isAd(container: Element): boolean {
   );
 }
 
-/** Display URLs ("https://site.com › path", "www.site.com/path") are chrome, not a snippet. */
-const DISPLAY_URL = /https?:\/\/|›|^\s*[\w-]+(\.[\w-]+)+(\/\S*)?(\s|$)/;
+/**
+ * Display URLs ("https://site.com › path", "www.site.com/path", "site.com › wiki › Page") are chrome, not
+ * a snippet; a snippet may still name a site or quote a link ("example.com offers…", "… at https://…").
+ */
+const DISPLAY_URL = /^(https?:\/\/\S*|[\w-]+(\.[\w-]+)+(\/\S*)?)(\s*›.*)?$/;
+const BREADCRUMB = /›/;
+/** Breadcrumbs are short; a long text with a › in it is prose. */
+const MAX_BREADCRUMB = 100;
+
+function isDisplayUrl(text: string): boolean {
+  return DISPLAY_URL.test(text) || (BREADCRUMB.test(text) && text.length < MAX_BREADCRUMB);
+}
 
 /** The longest text among `selector` matches in the card, outside the title link and display URLs. */
 function longestText(container: Element, link: Element, selector: string): string {
@@ -109,7 +124,7 @@ function longestText(container: Element, link: Element, selector: string): strin
     if (element.contains(link) || link.contains(element)) continue;
     // Pretty-printed pages pad text with indentation: measure words, not whitespace.
     const text = (element.textContent ?? '').replace(/\s+/g, ' ').trim();
-    if (DISPLAY_URL.test(text) || element.querySelector('cite')) continue;
+    if (isDisplayUrl(text) || element.querySelector('cite')) continue;
     if (text.length > bestLength) {
       best = element;
       bestLength = text.length;
@@ -155,7 +170,11 @@ export function readByStructure(doc: Document, base: URL, hints: StructureHints)
   const region = regionOf(doc, hints);
   if (!region) return [];
   let candidates = firstPerUrl(headingLinks(region, base, hints));
-  if (candidates.length < 3) candidates = firstPerUrl(titledLinks(region, base, hints));
+  if (candidates.length < 3) {
+    // Few headings: links by their text may find the rest; a page with only one or two results keeps its headings.
+    const titled = firstPerUrl(titledLinks(region, base, hints));
+    if (titled.length > candidates.length) candidates = titled;
+  }
   const links = candidates.map((c) => c.link);
   const results: RawResult[] = [];
   for (const { link, title, url } of candidates) {

@@ -7,11 +7,12 @@ const SELECTORS = {
   results: {
     // search.yahoo.com (2026), then search.yahoo.co.jp (from public parsers; no saved page).
     within: ['#web', '#contents'],
-    container: 'div.algo, .Algo',
+    // search.yahoo.com since 2014 (div.algo), before (div.res), then search.yahoo.co.jp.
+    container: 'div.algo, div.res, .Algo',
     link: 'div.compTitle a[href], a[href]',
     // The link also wraps the favicon and display URL: the title is the h3 alone.
     title: 'h3.title, h3',
-    snippet: 'div.compText p, .compText, .sw-Card__summary, .Algo__summary',
+    snippet: 'div.compText p, .compText, div.abstr, .sw-Card__summary, .Algo__summary',
     skip: '.ad, [data-ad], .searchCenterTopAds div.algo, .searchCenterBottomAds div.algo',
   },
   queryBox: 'input[name="p"]',
