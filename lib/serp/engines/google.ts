@@ -46,7 +46,8 @@ const SELECTORS = {
   aiOverviewText: 'div[jsname="dvXlsc"], div.LT6XE',
   headings: 'h1',
   featuredSnippet: 'span.hgKElc',
-  featuredBlock: 'block-component, div.xpdopen',
+  featuredBlock: 'block-component, div.xpdopen, div.g-blk',
+  featuredAbout: 'a[href*="featured_snippets"]',
   featuredSource: 'div.yuRUbf a[href], a[href]:has(h3)',
   definition: '[data-dobid="dfn"]',
   description: '[data-attrid="wa:/description"], div.kno-rdesc > span',
@@ -61,6 +62,7 @@ const SELECTORS = {
 const ANSWER_HOOKS = [
   SELECTORS.aiOverview,
   SELECTORS.featuredSnippet,
+  SELECTORS.featuredAbout,
   SELECTORS.definition,
   SELECTORS.description,
   SELECTORS.subtitle,
@@ -96,11 +98,26 @@ function aiOverview(region: ParentNode, base: URL, hooks: readonly Element[]): A
   return { kind: 'ai-overview', text, sourceUrls: citedUrls(block, base) };
 }
 
+/** A list-type featured snippet: its items, one per line as the person reads them. */
+function listAnswer(block: Element): string {
+  return all(block, 'li')
+    .filter((item) => !item.querySelector('a[href] h3'))
+    .map(textOf)
+    .filter(Boolean)
+    .join('\n');
+}
+
+/**
+ * The featured snippet: a paragraph (span.hgKElc) or, for list-type ones, the list in the block that carries
+ * Google's "About featured snippets" link, the durable mark of the feature across layouts.
+ */
 function featuredSnippet(base: URL, hooks: readonly Element[]): AnswerBox | undefined {
-  const answer = hooks.find((element) => element.matches(SELECTORS.featuredSnippet));
-  const text = textOf(answer);
-  if (!answer || !text) return undefined;
-  const source = answer.closest(SELECTORS.featuredBlock)?.querySelector(SELECTORS.featuredSource);
+  const paragraph = hooks.find((element) => element.matches(SELECTORS.featuredSnippet));
+  const about = hooks.find((element) => element.matches(SELECTORS.featuredAbout));
+  const block = paragraph?.closest(SELECTORS.featuredBlock) ?? about?.closest(SELECTORS.featuredBlock);
+  const text = textOf(paragraph) || (block ? listAnswer(block) : '');
+  if (!text) return undefined;
+  const source = block?.querySelector(SELECTORS.featuredSource);
   const url = source ? destination(source.getAttribute('href'), base) : null;
   return { kind: 'featured-snippet', text, sourceUrls: url ? [withoutTextFragment(url)] : [] };
 }
