@@ -13,7 +13,8 @@ const SELECTORS = {
     // The link also wraps the favicon and display URL: the title is the h3 alone.
     title: 'h3.title, h3',
     snippet: 'div.compText p, .compText, div.abstr, .sw-Card__summary, .Algo__summary',
-    skip: '.ad, [data-ad], .searchCenterTopAds div.algo, .searchCenterBottomAds div.algo',
+    // Ads, and Yahoo's own answers ("Search Shortcut" cards, div.sc).
+    skip: '.ad, [data-ad], .searchCenterTopAds div.algo, .searchCenterBottomAds div.algo, .sc',
   },
   queryBox: 'input[name="p"]',
   regions: ['#web', '#contents', '#main'],
@@ -52,5 +53,10 @@ export const yahoo = defineEngine({
   isOwnLink: (url) => isYahoo(url.hostname),
   destination,
   query: (doc, url) => queryOf(doc, url, ['p', 'q'], SELECTORS.queryBox),
-  results: (doc, url) => readResults(doc, url, SELECTORS.results, destination),
+  // Yahoo's vertical searches (video, image and news strips) link to *.search.yahoo.com: never results.
+  // Its other properties (Answers, Finance pages) are.
+  results: (doc, url) =>
+    readResults(doc, url, SELECTORS.results, destination, (_, result) =>
+      hostIs(new URL(result.url).hostname, 'search.yahoo.com') ? null : result,
+    ),
 });
