@@ -12,6 +12,22 @@ const ADS = '#tads, #tadsb, #bottomads, [data-text-ad]';
 
 /** Carousels and headed sections: strips of cards (posts, videos, images, jobs) under one heading. */
 const STRIPS = 'g-scrolling-carousel, g-section-with-header';
+/**
+ * Blocks whose links cite answers rather than rank pages: People also ask (each question's answer shows its
+ * source as a titled link) and the AI Overview.
+ */
+const ANSWER_SOURCES = '.related-question-pair, [data-initq], [data-q], #eKIzJc';
+/**
+ * The featured snippet's own block (block-component, 2021 on): its source is the answer's citation, not a
+ * ranked result. Before, the snippet was drawn inside the first result's card (div.g.g-blk), which kept rank 1.
+ */
+const FEATURED_BLOCK = 'block-component';
+const FEATURED_MARK = 'span.hgKElc, a[href*="featured_snippets"]';
+
+function isFeaturedSource(container: Element): boolean {
+  const block = container.closest(FEATURED_BLOCK);
+  return block !== null && block.querySelector(FEATURED_MARK) !== null;
+}
 
 const SELECTORS = {
   results: {
@@ -24,6 +40,8 @@ const SELECTORS = {
     link: ['div.yuRUbf a[href]', 'a[href]:has(h3)'],
     skip: (container: Element) =>
       container.closest(ADS) !== null ||
+      container.closest(ANSWER_SOURCES) !== null ||
+      isFeaturedSource(container) ||
       // A block built around a carousel (a profile's posts, a video or image strip) is not one result.
       container.querySelector(STRIPS) !== null ||
       (!container.matches('div.tF2Cxc') &&
