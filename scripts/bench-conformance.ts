@@ -1,7 +1,8 @@
 /**
  * Reads every page of the conformance corpus (tests/fixtures/serp-corpus) with the real adapters and
  * prints the per-engine table, then every page not read fully correctly with its first problems.
- * Run with `npm run bench:conformance [-- --engine google] [--all-problems]`.
+ * Run with `npm run bench:conformance [-- --engine google] [--all-problems] [--fallback]`; --fallback reads
+ * every page with the structural fallback alone, as if every engine's markup had drifted.
  */
 
 import { parseArgs } from 'node:util';
@@ -11,11 +12,12 @@ const { values } = parseArgs({
   options: {
     engine: { type: 'string' },
     'all-problems': { type: 'boolean', default: false },
+    fallback: { type: 'boolean', default: false },
   },
 });
 
 const entries = loadCorpus().filter((entry) => !values.engine || entry.engine === values.engine);
-const scores = entries.map(scorePage);
+const scores = entries.map((entry) => scorePage(entry, { selectors: !values.fallback }));
 console.log(formatTable(scores));
 const failing = scores.filter((score) => !score.correct);
 if (failing.length > 0) console.log(`\nfailing pages (${failing.length}):`);

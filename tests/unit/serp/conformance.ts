@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { gunzipSync } from 'node:zlib';
 import { parseHTML } from 'linkedom';
 import { z } from 'zod';
-import type { PageReading } from '@/lib/serp/adapter';
+import type { PageReading, ReadOptions } from '@/lib/serp/adapter';
 import { PageBlockedError } from '@/lib/serp/page-blocked';
 import { adapterForPage } from '@/lib/serp/registry';
 
@@ -138,7 +138,7 @@ export interface PageScore {
 }
 
 /** Reads one corpus page with the real adapter (as the content script would) and compares it with its truth. */
-export function scorePage(entry: CorpusEntry): PageScore {
+export function scorePage(entry: CorpusEntry, options: ReadOptions = {}): PageScore {
   const url = new URL(entry.url);
   const doc = corpusDocument(entry);
   const adapter = adapterForPage(url, doc);
@@ -147,7 +147,7 @@ export function scorePage(entry: CorpusEntry): PageScore {
   if (!adapter) refusal = 'no adapter';
   else {
     try {
-      reading = adapter.read(doc, url);
+      reading = adapter.read(doc, url, options);
       if (!reading || reading.results.length === 0) refusal = 'no results';
     } catch (error) {
       refusal = error instanceof PageBlockedError ? `blocked: ${error.message}` : `error: ${String(error)}`;
