@@ -29,15 +29,18 @@ function isFeaturedSource(container: Element): boolean {
   return block !== null && block.querySelector(FEATURED_MARK) !== null;
 }
 
+/** A result's title link: a heading in the link (2014 on) or the link in the heading (before). */
+const TITLED = 'a[href] h3, h3 a[href]';
+
 const SELECTORS = {
   results: {
     // The centre column, not just #rso: continuous scroll appends later pages below it (#botstuff).
     within: ['#center_col', '#rso'],
     // Web results are div.tF2Cxc (2023–2025). Video results only have their block: div.g before 2025,
     // div.MjjYud since. Blocks that wrap a tF2Cxc or a div.g, or hold no titled link, are not results.
-    // The basic (no-script) page has div.ZINbbc cards.
-    container: 'div.tF2Cxc, div.g, div.MjjYud, div.ZINbbc',
-    link: ['div.yuRUbf a[href]', 'a[href]:has(h3)'],
+    // The basic (no-script) page has div.ZINbbc cards; before 2014 results were li.g, the link inside the h3.
+    container: 'div.tF2Cxc, div.g, li.g, div.MjjYud, div.ZINbbc',
+    link: ['div.yuRUbf a[href]', 'a[href]:has(h3)', 'h3 a[href]'],
     skip: (container: Element) =>
       container.closest(ADS) !== null ||
       container.closest(ANSWER_SOURCES) !== null ||
@@ -45,7 +48,7 @@ const SELECTORS = {
       // A block built around a carousel (a profile's posts, a video or image strip) is not one result.
       container.querySelector(STRIPS) !== null ||
       (!container.matches('div.tF2Cxc') &&
-        (container.querySelector('div.tF2Cxc, div.g') !== null || container.querySelector('a[href] h3') === null)),
+        (container.querySelector('div.tF2Cxc, div.g, li.g') !== null || container.querySelector(TITLED) === null)),
     title: 'h3',
     // By generation: 2023– (web, then video cards), 2020–22 (span.aCOpRe in div.IsZvec), 2019 (span.st in div.s).
     snippet: [

@@ -1,3 +1,4 @@
+import { parseHTML } from 'linkedom';
 import { describe, expect, it } from 'vitest';
 import { google } from '@/lib/serp/engines/google';
 import { adapterFor } from '@/lib/serp/registry';
@@ -111,5 +112,24 @@ describe('google adapter', () => {
     const reading = google.read(doc, url('cancer deaths per year in the usa'));
     expect(reading?.results).toHaveLength(10);
     expect(reading?.results.map((r) => r.url)).not.toContain('https://ads.example.com/landing');
+  });
+
+  it('reads the pre-2019 markup, the link inside the heading, and leaves out answer sources and strips', () => {
+    // Hand-written from the documented 2014–2018 shape (h3.r > a, span.st); the blocks around it are what
+    // the corpus shows in later layouts: a People-also-ask answer's source, a carousel, a jobs link.
+    const { document } = parseHTML(`<html><body><div id="center_col"><div id="rso">
+      <div class="g"><h3 class="r"><a href="/url?q=https://example.org/a&amp;sa=U">First result</a></h3>
+        <div class="s"><div><cite>example.org/a</cite><span class="st">The first snippet.</span></div></div></div>
+      <div class="related-question-pair" data-q="why?"><div class="g"><a href="https://answers.example/x"><h3>Answer source</h3></a></div></div>
+      <div class="g"><g-scrolling-carousel><a href="https://video.example/v"><h3>A video</h3></a></g-scrolling-carousel></div>
+      <div class="g"><a href="/search?q=jobs&amp;ibp=htl;jobs"><h3>Jobs near you</h3></a></div>
+      <li class="g"><h3 class="r"><a href="https://example.net/b">Second result</a></h3><div class="s"><span class="st">The second snippet.</span></div></li>
+    </div></div></body></html>`);
+    const reading = google.read(document as unknown as Document, url('legacy'));
+    expect(reading?.extraction).toBe('selectors');
+    expect(reading?.results.map(({ url, title, snippet }) => ({ url, title, snippet }))).toEqual([
+      { url: 'https://example.org/a', title: 'First result', snippet: 'The first snippet.' },
+      { url: 'https://example.net/b', title: 'Second result', snippet: 'The second snippet.' },
+    ]);
   });
 });
