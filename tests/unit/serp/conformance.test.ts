@@ -6,7 +6,7 @@ import { formatTable, isRecentGoogle, loadCorpus, PAGE_THRESHOLD, type PageScore
  * through the real adapters; `npm run bench:conformance` prints the same table with each failing page.
  */
 describe('conformance corpus', () => {
-  const scores = loadCorpus().map(scorePage);
+  const scores = loadCorpus().map((entry) => scorePage(entry));
   const names = (list: readonly PageScore[]) => list.map((score) => `${score.entry.page}: ${score.problems[0]}`);
 
   it('prints the per-engine table', () => {
