@@ -1,4 +1,5 @@
 import type { AnswerBox } from '../../core/serp-capture';
+import type { RawResult } from '../adapter';
 import { citedUrls as citedBy } from '../answer';
 import { all, queryOf, textAt } from '../dom';
 import { defineEngine } from '../engine';
@@ -155,6 +156,22 @@ function knowledgePanel(base: URL, hooks: readonly Element[]): AnswerBox | undef
   return { kind: 'knowledge-panel', text, sourceUrls: description ? citedUrls(description, base) : [] };
 }
 
+/**
+ * Until about 2013 the snippet was div.s's own text, followed by a line with the display URL and the
+ * "Cached - Similar" links: that line is chrome.
+ */
+function withoutAddressLine(card: Element, snippet: string): string {
+  const line = card.querySelector('div.s cite')?.parentElement;
+  const chrome = line && !line.matches('div.s') ? textOf(line) : '';
+  return chrome && snippet.endsWith(chrome) ? snippet.slice(0, -chrome.length).trim() : snippet;
+}
+
+/** Google's own search pages (a jobs block's filters, a place's listing) are never results, whatever block holds them. */
+function organicOnly(card: Element, result: RawResult): RawResult | null {
+  if (isSearchHost(new URL(result.url).hostname)) return null;
+  return { ...result, snippet: withoutAddressLine(card, result.snippet) };
+}
+
 export const google = defineEngine({
   engine: 'google',
   label: 'Google',
@@ -165,10 +182,7 @@ export const google = defineEngine({
   destination,
   query: (doc, url) => queryOf(doc, url, ['q'], SELECTORS.queryBox),
   // Google's own search pages (a jobs block's filters, a place's listing) are never results, whatever block holds them.
-  results: (doc, url) =>
-    readResults(doc, url, SELECTORS.results, destination, (_, result) =>
-      isSearchHost(new URL(result.url).hostname) ? null : result,
-    ),
+  results: (doc, url) => readResults(doc, url, SELECTORS.results, destination, organicOnly),
   answerBox: (doc, url) => {
     const region = regionOf(doc, SELECTORS.answerRegions);
     const hooks = all(region, ANSWER_HOOKS);

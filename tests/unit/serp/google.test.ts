@@ -115,8 +115,9 @@ describe('google adapter', () => {
   });
 
   it('reads the pre-2019 markup, the link inside the heading, and leaves out answer sources and strips', () => {
-    // Hand-written from the documented 2014–2018 shape (h3.r > a, span.st); the blocks around it are what
-    // the corpus shows in later layouts: a People-also-ask answer's source, a carousel, a jobs link.
+    // Hand-written from the 2012 (div.s text, then the address line) and 2014–2018 (h3.r > a, span.st)
+    // shapes; around them, blocks the corpus shows in later layouts: a People-also-ask answer's source, a
+    // carousel, a jobs link.
     const { document } = parseHTML(`<html><body><div id="center_col"><div id="rso">
       <div class="g"><h3 class="r"><a href="/url?q=https://example.org/a&amp;sa=U">First result</a></h3>
         <div class="s"><div><cite>example.org/a</cite><span class="st">The first snippet.</span></div></div></div>
@@ -124,12 +125,14 @@ describe('google adapter', () => {
       <div class="g"><g-scrolling-carousel><a href="https://video.example/v"><h3>A video</h3></a></g-scrolling-carousel></div>
       <div class="g"><a href="/search?q=jobs&amp;ibp=htl;jobs"><h3>Jobs near you</h3></a></div>
       <li class="g"><h3 class="r"><a href="https://example.net/b">Second result</a></h3><div class="s"><span class="st">The second snippet.</span></div></li>
+      <li class="g"><h3 class="r"><a href="/url?q=https://example.com/c&amp;sa=U">Third result</a></h3><div class="s">The <b>third</b> snippet.<br><div><cite>example.com/c</cite><span class="flc"> - <a href="//webcache.googleusercontent.com/search?q=cache:x">Cached</a> - <a href="/search?q=related:example.com/c">Similar</a></span></div></div></li>
     </div></div></body></html>`);
     const reading = google.read(document as unknown as Document, url('legacy'));
     expect(reading?.extraction).toBe('selectors');
     expect(reading?.results.map(({ url, title, snippet }) => ({ url, title, snippet }))).toEqual([
       { url: 'https://example.org/a', title: 'First result', snippet: 'The first snippet.' },
       { url: 'https://example.net/b', title: 'Second result', snippet: 'The second snippet.' },
+      { url: 'https://example.com/c', title: 'Third result', snippet: 'The third snippet.' },
     ]);
   });
 });
