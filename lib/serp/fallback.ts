@@ -92,6 +92,8 @@ function containerOf(link: Element, region: ParentNode, others: readonly Element
   let container = link;
   for (let parent = link.parentElement; parent && parent !== region; parent = parent.parentElement) {
     if (others.some((other) => other !== link && parent.contains(other))) break;
+    // A card never spans a side column or the page's navigation.
+    if (parent.querySelector(BOUNDARY)) break;
     container = parent;
   }
   return container;
@@ -140,6 +142,11 @@ function snippetOf(container: Element, link: Element): string {
   return paragraph.length >= MIN_PARAGRAPH ? paragraph : longestText(container, link, 'div, p, span, a');
 }
 
+/** Side columns and navigation (the search-tools bar): never part of a result's card. */
+const BOUNDARY = 'nav, [role="navigation"], [role="complementary"], aside';
+/** What starts another part of the page after a title-only card: a heading, or a boundary. */
+const SECTION = `${HEADINGS}, ${BOUNDARY}`;
+
 /** How many ancestors up the fallback looks for a snippet beside a title-only card. */
 const SNIPPET_LEVELS = 3;
 
@@ -154,7 +161,9 @@ function snippetNear(container: Element, link: Element, others: readonly Element
   for (let level = 0; node && level < SNIPPET_LEVELS; level++, node = node.parentElement) {
     for (let sibling = node.nextElementSibling; sibling; sibling = sibling.nextElementSibling) {
       const next = sibling;
-      if (others.some((other) => next.contains(other))) return '';
+      // Another result, or another section of the page (headed, navigation, a side column), ends the search.
+      if (others.some((other) => next.contains(other)) || next.matches(SECTION) || next.querySelector(SECTION))
+        return '';
       const text = snippetOf(next, link);
       if (text) return text;
     }
