@@ -136,7 +136,7 @@ function longestText(container: Element, link: Element, selector: string): strin
 }
 
 /** A paragraph when the card has a real one (tooltips and labels are short), else the longest text. */
-function snippetOf(container: Element, link: Element): string {
+export function snippetOf(container: Element, link: Element): string {
   const paragraph = longestText(container, link, 'p');
   // Some engines make the snippet a link too (DuckDuckGo's a.result__snippet).
   return paragraph.length >= MIN_PARAGRAPH ? paragraph : longestText(container, link, 'div, p, span, a');

@@ -1,6 +1,7 @@
 import type { RawResult } from './adapter';
 import { isAdClick } from './ads';
 import { all } from './dom';
+import { snippetOf } from './fallback';
 import { textOf } from './text';
 
 /** Where one engine's organic results are, as CSS selectors named beside the adapter. */
@@ -86,7 +87,9 @@ export function readResults(
     const url = organicDestination(link, base, destination);
     const title = textOf(selectors.title ? (first(container, selectors.title) ?? link) : link);
     if (!url || !title) continue;
-    const result: RawResult = { title, url, snippet: firstText(container, selectors.snippet), element: container };
+    // Snippet classes drift more often than cards: when they find nothing, the card's text by structure.
+    const snippet = firstText(container, selectors.snippet) || snippetOf(container, link);
+    const result: RawResult = { title, url, snippet, element: container };
     const adjusted = extra ? extra(container, result) : result;
     if (adjusted) results.push(adjusted);
   }

@@ -135,4 +135,21 @@ describe('google adapter', () => {
       { url: 'https://example.com/c', title: 'Third result', snippet: 'The third snippet.' },
     ]);
   });
+
+  it('reads snippets by structure when their classes have drifted', () => {
+    const page = 'google/google-2025-10-rendered-react-github.html';
+    const before = google.read(serpDocument(page), url('react github'));
+    const doc = serpDocument(page);
+    for (const element of Array.from(doc.querySelectorAll('.VwiC3b, [data-sncf]'))) {
+      element.removeAttribute('class');
+      element.removeAttribute('data-sncf');
+    }
+    const after = google.read(doc, url('react github'));
+    expect(after?.extraction).toBe('selectors');
+    expect(after?.results.map((r) => r.url)).toEqual(before?.results.map((r) => r.url));
+    for (const [i, result] of (after?.results ?? []).entries()) {
+      const original = before?.results[i]?.snippet ?? '';
+      if (original) expect(result.snippet).toContain(original.slice(0, 40));
+    }
+  });
 });
