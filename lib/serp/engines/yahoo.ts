@@ -20,7 +20,7 @@ const SELECTORS = {
   regions: ['#web', '#contents', '#main'],
 } as const;
 
-const isYahoo = (host: string) => hostIs(host, 'yahoo.com') || hostIs(host, 'yahoo.co.jp');
+const isYahooSearch = (host: string) => hostIs(host, 'search.yahoo.com') || hostIs(host, 'search.yahoo.co.jp');
 
 /** Yahoo wraps results as r.search.yahoo.com/...;_ylu=.../RU=<encoded target>/RK=... */
 function destination(href: string | null, base: URL): string | null {
@@ -50,7 +50,8 @@ export const yahoo = defineEngine({
     (hostIs(url.hostname, 'search.yahoo.com') || url.hostname === 'search.yahoo.co.jp') &&
     url.pathname.startsWith('/search'),
   regions: SELECTORS.regions,
-  isOwnLink: (url) => isYahoo(url.hostname),
+  // Yahoo's search pages are its own links; its other properties (Answers, Finance) can be results.
+  isOwnLink: (url) => isYahooSearch(url.hostname),
   destination,
   query: (doc, url) => queryOf(doc, url, ['p', 'q'], SELECTORS.queryBox),
   // Yahoo's vertical searches (video, image and news strips) link to *.search.yahoo.com: never results.
