@@ -1,6 +1,7 @@
 /**
  * Extraction speed per fixture page (DOM already parsed: only adapter.read is timed) and the
- * content script's gzipped size. Run with `npm run bench:extract [-- --iterations N] [--build] [--chromium]`.
+ * content script's gzipped size. Run with `npm run bench:extract [-- --iterations N] [--build] [--chromium] [--corpus]`.
+ * --corpus adds the 183 pages of the conformance corpus (tests/fixtures/serp-corpus).
  * Timing uses linkedom by default, which is slower than Chromium's native selectors: an upper bound.
  * --chromium also times the same adapters, bundled, inside headless Chromium (the content script's real engine).
  */
@@ -9,10 +10,11 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { gzipSync } from 'node:zlib';
+import { gunzipSync, gzipSync } from 'node:zlib';
 import { parseHTML } from 'linkedom';
 import { adapterForPage } from '../lib/serp/registry';
 import { FIXTURE_PAGES } from '../tests/fixtures/serp/pages';
+import { CORPUS_DIR, loadCorpus } from '../tests/unit/serp/conformance';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const TARGET_MEDIAN_MS = 5;
@@ -24,8 +26,31 @@ const { values } = parseArgs({
     build: { type: 'boolean', default: false },
     'out-dir': { type: 'string', default: process.env.FACTCHECK_OUT_DIR ?? '.output' },
     chromium: { type: 'boolean', default: false },
+    corpus: { type: 'boolean', default: false },
   },
 });
+
+/** A page to time: where it came from, the address it was served at, its HTML. */
+interface BenchPage {
+  file: string;
+  url: string;
+  html: () => string;
+}
+
+const PAGES: readonly BenchPage[] = [
+  ...FIXTURE_PAGES.map(({ file, url }) => ({
+    file,
+    url,
+    html: () => readFileSync(join(ROOT, 'tests/fixtures/serp', file), 'utf8'),
+  })),
+  ...(values.corpus
+    ? loadCorpus().map(({ page, url }) => ({
+        file: `serp-corpus/${page}`,
+        url,
+        html: () => gunzipSync(readFileSync(join(CORPUS_DIR, page))).toString('utf8'),
+      }))
+    : []),
+];
 const iterations = Math.max(5, Number(values.iterations) || 50);
 
 function percentile(sorted: readonly number[], p: number): number {
@@ -33,8 +58,8 @@ function percentile(sorted: readonly number[], p: number): number {
   return sorted[Math.max(0, index)] ?? Number.NaN;
 }
 
-function timePage(file: string, url: string) {
-  const html = readFileSync(join(ROOT, 'tests/fixtures/serp', file), 'utf8');
+function timePage({ url, html: load }: BenchPage) {
+  const html = load();
   const doc = parseHTML(html).document as unknown as Document;
   const page = new URL(url);
   const adapter = adapterForPage(page, doc);
@@ -137,8 +162,8 @@ async function chromiumRows(): Promise<Row[]> {
   try {
     const page = await browser.newPage();
     await page.route('**/*', (route) => route.abort());
-    for (const fixture of FIXTURE_PAGES) {
-      const html = readFileSync(join(ROOT, 'tests/fixtures/serp', fixture.file), 'utf8');
+    for (const fixture of PAGES) {
+      const html = fixture.html();
       // Only the DOM the server sent is read: the page's own scripts stay out.
       await page.setContent(html.replace(/<script\b[\s\S]*?<\/script>/gi, ''), { waitUntil: 'domcontentloaded' });
       await page.addScriptTag({ content: script });
@@ -163,8 +188,8 @@ async function chromiumRows(): Promise<Row[]> {
   return rows;
 }
 
-const rows = FIXTURE_PAGES.flatMap((page) => {
-  const timing = timePage(page.file, page.url);
+const rows = PAGES.flatMap((page) => {
+  const timing = timePage(page);
   return timing ? [{ page: page.file, ...timing }] : [];
 });
 report('adapter.read on linkedom (Node)', rows);

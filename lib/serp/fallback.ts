@@ -1,8 +1,8 @@
 import type { RawResult } from './adapter';
+import { isAdClick } from './ads';
 import { all } from './dom';
 import type { Destination } from './results';
 import { textOf } from './text';
-import { hostIs } from './url';
 
 /** What the fallback needs to know of an engine; no class names, which are what drifts. */
 export interface StructureHints {
@@ -15,7 +15,6 @@ export interface StructureHints {
 
 const LANDMARKS = ['main', '[role="main"]'];
 const HEADINGS = 'h1, h2, h3, h4, [role="heading"]';
-const AD_HOSTS = ['googleadservices.com', 'doubleclick.net', 'yabs.yandex.ru', 'yabs.yandex.com', 'e.baidu.com'];
 const AD_LABELS = new Set(['ad', 'ads', 'sponsored', 'advertisement', 'реклама', '广告', 'anzeige', 'annonce', '광고']);
 /** A link's text shorter than this is an icon or a thumbnail, not a title. */
 const MIN_TITLE = 12;
@@ -43,7 +42,7 @@ function candidate(link: Element, title: string, base: URL, hints: StructureHint
   const url = hints.destination(link.getAttribute('href'), base);
   if (!url || !title) return null;
   const parsed = new URL(url);
-  if (hints.isOwnLink(parsed, base) || AD_HOSTS.some((host) => hostIs(parsed.hostname, host))) return null;
+  if (hints.isOwnLink(parsed, base) || isAdClick(parsed)) return null;
   return { link, title, url };
 }
 
@@ -63,11 +62,16 @@ function headingLinks(region: ParentNode, base: URL, hints: StructureHints): Can
 function titledLinks(region: ParentNode, base: URL, hints: StructureHints): Candidate[] {
   const found: Candidate[] = [];
   for (const link of all(region, 'a[href]')) {
-    // The last block inside the link is the title in card layouts (site name and URL come first).
+    // The last block inside the link that reads as a title, in card layouts where the site name and URL
+    // come first (or a breadcrumb comes after); the link's own text when none does.
     const blocks = all(link, 'div, span');
-    const last = blocks.length > 0 ? blocks[blocks.length - 1] : undefined;
-    const title = textOf(last && textOf(last).length >= MIN_TITLE ? last : link);
-    if (title.length < MIN_TITLE || /^https?:\/\//.test(title) || BARE_HOST.test(title)) continue;
+    let title = '';
+    for (let i = blocks.length - 1; i >= 0 && !title; i--) {
+      const text = textOf(blocks[i]);
+      if (text.length >= MIN_TITLE && !isDisplayUrl(text)) title = text;
+    }
+    title ||= textOf(link);
+    if (title.length < MIN_TITLE || isDisplayUrl(title) || BARE_HOST.test(title)) continue;
     const hit = candidate(link, title, base, hints);
     if (hit) found.push(hit);
   }
@@ -88,6 +92,8 @@ function containerOf(link: Element, region: ParentNode, others: readonly Element
   let container = link;
   for (let parent = link.parentElement; parent && parent !== region; parent = parent.parentElement) {
     if (others.some((other) => other !== link && parent.contains(other))) break;
+    // A card never spans a side column or the page's navigation.
+    if (parent.querySelector(BOUNDARY)) break;
     container = parent;
   }
   return container;
@@ -99,8 +105,18 @@ function isAd(container: Element): boolean {
   );
 }
 
-/** Display URLs ("https://site.com › path", "www.site.com/path") are chrome, not a snippet. */
-const DISPLAY_URL = /https?:\/\/|›|^\s*[\w-]+(\.[\w-]+)+(\/\S*)?(\s|$)/;
+/**
+ * Display URLs ("https://site.com › path", "www.site.com/path", "site.com › wiki › Page") are chrome, not
+ * a snippet; a snippet may still name a site or quote a link ("example.com offers…", "… at https://…").
+ */
+const DISPLAY_URL = /^(https?:\/\/\S*|[\w-]+(\.[\w-]+)+(\/\S*)?)(\s*›.*)?$/;
+const BREADCRUMB = /›/;
+/** Breadcrumbs are short; a long text with a › in it is prose. */
+const MAX_BREADCRUMB = 100;
+
+function isDisplayUrl(text: string): boolean {
+  return DISPLAY_URL.test(text) || (BREADCRUMB.test(text) && text.length < MAX_BREADCRUMB);
+}
 
 /** The longest text among `selector` matches in the card, outside the title link and display URLs. */
 function longestText(container: Element, link: Element, selector: string): string {
@@ -110,7 +126,7 @@ function longestText(container: Element, link: Element, selector: string): strin
     if (element.contains(link) || link.contains(element)) continue;
     // Pretty-printed pages pad text with indentation: measure words, not whitespace.
     const text = (element.textContent ?? '').replace(/\s+/g, ' ').trim();
-    if (DISPLAY_URL.test(text) || element.querySelector('cite')) continue;
+    if (isDisplayUrl(text) || element.querySelector('cite')) continue;
     if (text.length > bestLength) {
       best = element;
       bestLength = text.length;
@@ -120,11 +136,16 @@ function longestText(container: Element, link: Element, selector: string): strin
 }
 
 /** A paragraph when the card has a real one (tooltips and labels are short), else the longest text. */
-function snippetOf(container: Element, link: Element): string {
+export function snippetOf(container: Element, link: Element): string {
   const paragraph = longestText(container, link, 'p');
   // Some engines make the snippet a link too (DuckDuckGo's a.result__snippet).
   return paragraph.length >= MIN_PARAGRAPH ? paragraph : longestText(container, link, 'div, p, span, a');
 }
+
+/** Side columns and navigation (the search-tools bar): never part of a result's card. */
+const BOUNDARY = 'nav, [role="navigation"], [role="complementary"], aside';
+/** What starts another part of the page after a title-only card: a heading, or a boundary. */
+const SECTION = `${HEADINGS}, ${BOUNDARY}`;
 
 /** How many ancestors up the fallback looks for a snippet beside a title-only card. */
 const SNIPPET_LEVELS = 3;
@@ -140,7 +161,9 @@ function snippetNear(container: Element, link: Element, others: readonly Element
   for (let level = 0; node && level < SNIPPET_LEVELS; level++, node = node.parentElement) {
     for (let sibling = node.nextElementSibling; sibling; sibling = sibling.nextElementSibling) {
       const next = sibling;
-      if (others.some((other) => next.contains(other))) return '';
+      // Another result, or another section of the page (headed, navigation, a side column), ends the search.
+      if (others.some((other) => next.contains(other)) || next.matches(SECTION) || next.querySelector(SECTION))
+        return '';
       const text = snippetOf(next, link);
       if (text) return text;
     }
@@ -156,7 +179,11 @@ export function readByStructure(doc: Document, base: URL, hints: StructureHints)
   const region = regionOf(doc, hints);
   if (!region) return [];
   let candidates = firstPerUrl(headingLinks(region, base, hints));
-  if (candidates.length < 3) candidates = firstPerUrl(titledLinks(region, base, hints));
+  if (candidates.length < 3) {
+    // Few headings: links by their text may find the rest; a page with only one or two results keeps its headings.
+    const titled = firstPerUrl(titledLinks(region, base, hints));
+    if (titled.length > candidates.length) candidates = titled;
+  }
   const links = candidates.map((c) => c.link);
   const results: RawResult[] = [];
   for (const { link, title, url } of candidates) {

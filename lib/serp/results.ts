@@ -1,5 +1,7 @@
 import type { RawResult } from './adapter';
+import { isAdClick } from './ads';
 import { all } from './dom';
+import { snippetOf } from './fallback';
 import { textOf } from './text';
 
 /** Where one engine's organic results are, as CSS selectors named beside the adapter. */
@@ -47,7 +49,27 @@ export function first(root: ParentNode, selector: Selector): Element | null {
   return null;
 }
 
+/**
+ * The text of the first match that has some, trying the selectors in order: cards keep empty
+ * placeholders of other layouts (Google's empty span.aCOpRe under a featured snippet's source).
+ */
+export function firstText(root: ParentNode, selector: Selector): string {
+  for (const each of typeof selector === 'string' ? [selector] : selector) {
+    for (const element of all(root, each)) {
+      const text = textOf(element);
+      if (text) return text;
+    }
+  }
+  return '';
+}
+
 export type Destination = (href: string | null, base: URL) => string | null;
+
+/** A result's destination, or null when the link goes nowhere readable or is a paid click. */
+function organicDestination(link: Element, base: URL, destination: Destination): string | null {
+  const url = destination(link.getAttribute('href'), base);
+  return url && !isAdClick(new URL(url)) ? url : null;
+}
 
 /** Reads the results the engine's known markup holds, in page order. */
 export function readResults(
@@ -62,10 +84,12 @@ export function readResults(
     if (skipped(container, selectors.skip)) continue;
     const link = first(container, selectors.link);
     if (!link) continue;
-    const url = destination(link.getAttribute('href'), base);
+    const url = organicDestination(link, base, destination);
     const title = textOf(selectors.title ? (first(container, selectors.title) ?? link) : link);
     if (!url || !title) continue;
-    const result: RawResult = { title, url, snippet: textOf(first(container, selectors.snippet)), element: container };
+    // Snippet classes drift more often than cards: when they find nothing, the card's text by structure.
+    const snippet = firstText(container, selectors.snippet) || snippetOf(container, link);
+    const result: RawResult = { title, url, snippet, element: container };
     const adjusted = extra ? extra(container, result) : result;
     if (adjusted) results.push(adjusted);
   }
@@ -93,10 +117,10 @@ export function readLinkedResults(
   for (const link of all(regionOf(doc, selectors.within), selectors.link)) {
     const card = link.closest(selectors.card) ?? link.parentElement;
     if (!card || (selectors.skip && card.closest(selectors.skip))) continue;
-    const url = destination(link.getAttribute('href'), base);
+    const url = organicDestination(link, base, destination);
     const title = textOf(selectors.title ? (first(card, selectors.title) ?? link) : link);
     if (!url || !title) continue;
-    results.push({ title, url, snippet: textOf(first(card, selectors.snippet)), element: card });
+    results.push({ title, url, snippet: firstText(card, selectors.snippet), element: card });
   }
   return results;
 }

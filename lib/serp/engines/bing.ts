@@ -11,8 +11,11 @@ const SELECTORS = {
     link: 'h2 a[href]',
     title: 'h2',
     // The paragraph's class number (b_lineclamp2, 3, ...) changes with the snippet's length.
-    snippet: '.b_caption p, p[class^="b_lineclamp"], .b_algoSlug',
-    skip: '.b_ad, .b_adTop, .b_adBottom',
+    // Wikipedia rich cards show their text in the open tab.
+    snippet: ['.b_caption p, p[class^="b_lineclamp"], .b_algoSlug', '[role="tabpanel"]:not(.tab-hide)'],
+    // Ads; and results inside another block's carousel ("more from this site" slides) are not top-level results.
+    skip: (container: Element) =>
+      container.matches('.b_ad, .b_adTop, .b_adBottom') || container.parentElement?.closest('.slide, li') != null,
   },
   queryBox: 'input[name="q"], textarea[name="q"]',
   answers: [

@@ -4,14 +4,24 @@ import { defineEngine } from '../engine';
 import { readResults } from '../results';
 import { directDestination, hostIs } from '../url';
 
+/** Brave's own blocks in result dress (FAQ, knowledge panel, discussions): standalone, with an id. */
+const FEATURES = '.standalone, [id]';
+
 const SELECTORS = {
   results: {
     // 2026 (Svelte, hashed class names avoided) and 2022 markup.
     within: ['#results'],
-    container: 'div.snippet[data-type="web"]',
+    // Web results say data-type="web"; video results (YouTube) are the same full card, display URL
+    // included, without a type. Other types (news, FAQ clusters) are not organic, nor are Brave's own
+    // blocks or sitelinks (untyped cards with a title and a line of text, no address of their own).
+    container: 'div.snippet[data-type="web"], div.snippet:not([data-type])',
+    skip: (card: Element) =>
+      card.parentElement?.closest('div.snippet') != null ||
+      (!card.hasAttribute('data-type') && (card.matches(FEATURES) || !card.querySelector('cite'))),
     link: '.result-content > a[href], a.result-header[href], a[href]',
     title: '.search-snippet-title, .snippet-title, .title',
-    snippet: '.generic-snippet .content, .snippet-description, .snippet-content',
+    // Product cards (2022) hold their text in .product .description.
+    snippet: ['.generic-snippet .content, .snippet-description', '.product .description', '.snippet-content'],
   },
   queryBox: 'input#searchbox, input[name="q"], textarea[name="q"]',
   // The AI summary; its markup is not in any saved page yet.

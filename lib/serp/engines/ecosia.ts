@@ -6,11 +6,14 @@ import { directDestination, hostIs } from '../url';
 const SELECTORS = {
   results: {
     within: ['#main', 'main'],
-    container: 'article[data-test-id="organic-result"]',
-    link: 'a[data-test-id="result-link"]',
-    title: '[data-test-id="result-title"]',
-    snippet: '[data-test-id="result-description"]',
-    skip: '[data-test-id="ad-result"]',
+    // Ecosia labels its own web results "organic-result" (data-test-id since 2023, data-track-id before);
+    // ads, Bing's product ads and the news, video and image strips carry other labels. Before 2021 every
+    // card was a div.js-result, ads included (those link to Bing's ad clicks, which readResults drops).
+    container: '[data-test-id="organic-result"], [data-track-id="organic-result"], div.result.js-result',
+    link: ['a[data-test-id="result-link"]', 'a[data-test-id="result-title-link"]', 'a.result-title', 'h2 a[href]'],
+    title: ['[data-test-id="result-title"]', 'h2'],
+    snippet: ['[data-test-id="result-description"]', '.result-snippet', '.result__description'],
+    skip: '[data-test-id="ad-result"], .ad-result',
   },
   queryBox: 'input[name="q"]',
   regions: ['[data-test-id="mainline"]', 'main'],

@@ -3,13 +3,17 @@ import { defineEngine } from '../engine';
 import { readLinkedResults } from '../results';
 import { directDestination, hostIs } from '../url';
 
-/** From public parsers' code (2022–2025 markup); no saved Naver page was available. */
+/**
+ * Naver's organic results are its web documents (웹문서): div.webdoc until about 2016, section.sp_ntotal
+ * since. The blog and café (VIEW), news, knowledge-iN, music, video and shopping boxes around them are
+ * Naver's own verticals. 2022–2025 classes from public parsers' code.
+ */
 const SELECTORS = {
   results: {
-    within: ['#main_pack'],
-    link: 'a.link_tit, a.total_tit, a.title_link',
-    card: 'li.bx, .total_wrap, .total_area, .view_wrap',
-    snippet: ['.total_dsc, .dsc_txt', '.api_txt_lines.dsc_txt, .dsc_link'],
+    within: ['div.webdoc', 'section.sp_ntotal', '#main_pack'],
+    link: 'a.link_tit, a.total_tit, a.title_link, a.sh_web_title',
+    card: 'li.bx, .total_wrap, .total_area, .view_wrap, li.sh_web_top',
+    snippet: ['.total_dsc, .dsc_txt', '.api_txt_lines.dsc_txt, .dsc_link', 'dd.sh_web_passage'],
     // Power-link ads.
     skip: '.sp_power, #power_link_body, .ad_section, .link_ad',
   },

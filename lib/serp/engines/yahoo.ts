@@ -7,18 +7,20 @@ const SELECTORS = {
   results: {
     // search.yahoo.com (2026), then search.yahoo.co.jp (from public parsers; no saved page).
     within: ['#web', '#contents'],
-    container: 'div.algo, .Algo',
+    // search.yahoo.com since 2014 (div.algo), before (div.res), then search.yahoo.co.jp.
+    container: 'div.algo, div.res, .Algo',
     link: 'div.compTitle a[href], a[href]',
     // The link also wraps the favicon and display URL: the title is the h3 alone.
     title: 'h3.title, h3',
-    snippet: 'div.compText p, .compText, .sw-Card__summary, .Algo__summary',
-    skip: '.ad, [data-ad], .searchCenterTopAds div.algo, .searchCenterBottomAds div.algo',
+    snippet: 'div.compText p, .compText, div.abstr, .sw-Card__summary, .Algo__summary',
+    // Ads, and Yahoo's own answers ("Search Shortcut" cards, div.sc).
+    skip: '.ad, [data-ad], .searchCenterTopAds div.algo, .searchCenterBottomAds div.algo, .sc',
   },
   queryBox: 'input[name="p"]',
   regions: ['#web', '#contents', '#main'],
 } as const;
 
-const isYahoo = (host: string) => hostIs(host, 'yahoo.com') || hostIs(host, 'yahoo.co.jp');
+const isYahooSearch = (host: string) => hostIs(host, 'search.yahoo.com') || hostIs(host, 'search.yahoo.co.jp');
 
 /** Yahoo wraps results as r.search.yahoo.com/...;_ylu=.../RU=<encoded target>/RK=... */
 function destination(href: string | null, base: URL): string | null {
@@ -48,8 +50,14 @@ export const yahoo = defineEngine({
     (hostIs(url.hostname, 'search.yahoo.com') || url.hostname === 'search.yahoo.co.jp') &&
     url.pathname.startsWith('/search'),
   regions: SELECTORS.regions,
-  isOwnLink: (url) => isYahoo(url.hostname),
+  // Yahoo's search pages are its own links; its other properties (Answers, Finance) can be results.
+  isOwnLink: (url) => isYahooSearch(url.hostname),
   destination,
   query: (doc, url) => queryOf(doc, url, ['p', 'q'], SELECTORS.queryBox),
-  results: (doc, url) => readResults(doc, url, SELECTORS.results, destination),
+  // Yahoo's vertical searches (video, image and news strips) link to *.search.yahoo.com: never results.
+  // Its other properties (Answers, Finance pages) are.
+  results: (doc, url) =>
+    readResults(doc, url, SELECTORS.results, destination, (_, result) =>
+      hostIs(new URL(result.url).hostname, 'search.yahoo.com') ? null : result,
+    ),
 });

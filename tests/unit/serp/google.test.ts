@@ -1,3 +1,4 @@
+import { parseHTML } from 'linkedom';
 import { describe, expect, it } from 'vitest';
 import { google } from '@/lib/serp/engines/google';
 import { adapterFor } from '@/lib/serp/registry';
@@ -111,5 +112,44 @@ describe('google adapter', () => {
     const reading = google.read(doc, url('cancer deaths per year in the usa'));
     expect(reading?.results).toHaveLength(10);
     expect(reading?.results.map((r) => r.url)).not.toContain('https://ads.example.com/landing');
+  });
+
+  it('reads the pre-2019 markup, the link inside the heading, and leaves out answer sources and strips', () => {
+    // Hand-written from the 2012 (div.s text, then the address line) and 2014–2018 (h3.r > a, span.st)
+    // shapes; around them, blocks the corpus shows in later layouts: a People-also-ask answer's source, a
+    // carousel, a jobs link.
+    const { document } = parseHTML(`<html><body><div id="center_col"><div id="rso">
+      <div class="g"><h3 class="r"><a href="/url?q=https://example.org/a&amp;sa=U">First result</a></h3>
+        <div class="s"><div><cite>example.org/a</cite><span class="st">The first snippet.</span></div></div></div>
+      <div class="related-question-pair" data-q="why?"><div class="g"><a href="https://answers.example/x"><h3>Answer source</h3></a></div></div>
+      <div class="g"><g-scrolling-carousel><a href="https://video.example/v"><h3>A video</h3></a></g-scrolling-carousel></div>
+      <div class="g"><a href="/search?q=jobs&amp;ibp=htl;jobs"><h3>Jobs near you</h3></a></div>
+      <li class="g"><h3 class="r"><a href="https://example.net/b">Second result</a></h3><div class="s"><span class="st">The second snippet.</span></div></li>
+      <li class="g"><h3 class="r"><a href="/url?q=https://example.com/c&amp;sa=U">Third result</a></h3><div class="s">The <b>third</b> snippet.<br><div><cite>example.com/c</cite><span class="flc"> - <a href="//webcache.googleusercontent.com/search?q=cache:x">Cached</a> - <a href="/search?q=related:example.com/c">Similar</a></span></div></div></li>
+    </div></div></body></html>`);
+    const reading = google.read(document as unknown as Document, url('legacy'));
+    expect(reading?.extraction).toBe('selectors');
+    expect(reading?.results.map(({ url, title, snippet }) => ({ url, title, snippet }))).toEqual([
+      { url: 'https://example.org/a', title: 'First result', snippet: 'The first snippet.' },
+      { url: 'https://example.net/b', title: 'Second result', snippet: 'The second snippet.' },
+      { url: 'https://example.com/c', title: 'Third result', snippet: 'The third snippet.' },
+    ]);
+  });
+
+  it('reads snippets by structure when their classes have drifted', () => {
+    const page = 'google/google-2025-10-rendered-react-github.html';
+    const before = google.read(serpDocument(page), url('react github'));
+    const doc = serpDocument(page);
+    for (const element of Array.from(doc.querySelectorAll('.VwiC3b, [data-sncf]'))) {
+      element.removeAttribute('class');
+      element.removeAttribute('data-sncf');
+    }
+    const after = google.read(doc, url('react github'));
+    expect(after?.extraction).toBe('selectors');
+    expect(after?.results.map((r) => r.url)).toEqual(before?.results.map((r) => r.url));
+    for (const [i, result] of (after?.results ?? []).entries()) {
+      const original = before?.results[i]?.snippet ?? '';
+      if (original) expect(result.snippet).toContain(original.slice(0, 40));
+    }
   });
 });
