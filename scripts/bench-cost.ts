@@ -1,0 +1,250 @@
+import { readFile } from 'node:fs/promises';
+import { parseArgs } from 'node:util';
+import { z } from 'zod';
+import { documentsAsSources, parseDataset, type RamDocsItem, scoreItem } from '../cli/commands/eval';
+import { MODEL_CLI_OPTIONS, modelFromCli } from '../cli/model-options';
+import { parseOptions } from '../cli/options';
+import { toSerializedError } from '../lib/core/errors';
+import { MethodParamsSchema } from '../lib/core/settings';
+import { type Method, MethodSchema } from '../lib/core/verdict';
+import type { ChatModel, ChatRequest, ChatResult } from '../lib/llm/chat-model';
+import { runCheck } from '../lib/pipeline/run-check';
+import { NEUTRAL_TRUST } from '../lib/trust/types';
+import { ramdocsReaderRules } from '../tests/unit/helpers/ramdocs-reader';
+import { scriptedModel, serveOpenAiCompatible } from '../tests/unit/helpers/scripted-model';
+
+/**
+ * What each method costs per question on RAMDocs-shaped input (one result per document): model
+ * calls, prompt and completion tokens, exact match, and the time the calls take on a model that
+ * serves one request at a time (WebLLM, a local server), computed from the tokens at the stated
+ * prefill and decode speeds: Σ prompt / prefill + Σ completion / decode. "First answer" is the
+ * same for the calls finished when the first verdict (partial or final) reaches the caller.
+ *
+ *   npm run bench:cost [-- --limit 100 --methods madam,auto --prefill 300 --decode 20]
+ *   npm run bench:cost -- --reader server          the same reader behind a local OpenAI-compatible server
+ *   npm run bench:cost -- --base-url http://127.0.0.1:8080/v1 --model qwen2.5-1.5b   any server
+ *   npm run bench:cost -- --dataset ../shared/bench/ramdocs/RAMDocs_test.jsonl        all 500 items
+ *
+ * The default reader (tests/unit/helpers/ramdocs-reader.ts) answers every document as RAMDocs
+ * annotates it, so every method reads the same answers and only cost and combination differ.
+ */
+
+const DEFAULT_DATASET = new URL('../tests/fixtures/bench/ramdocs-test-first100.jsonl', import.meta.url).pathname;
+
+const Options = z.object({
+  dataset: z.string().default(DEFAULT_DATASET),
+  limit: z.coerce.number().int().positive().optional(),
+  offset: z.coerce.number().int().nonnegative().default(0),
+  methods: z
+    .string()
+    .default('norag,concat,astute,madam,auto')
+    .transform((list) => list.split(',').map((name) => name.trim()))
+    .pipe(z.array(MethodSchema).min(1)),
+  reader: z.enum(['scripted', 'server']).default('scripted'),
+  /** Tokens per second a one-slot model reads a prompt at (prefill) and writes at (decode). */
+  prefill: z.coerce.number().positive().default(400),
+  decode: z.coerce.number().positive().default(25),
+  /** Mark the model local (as WebLLM is): κ-RRSS then caps the agents. */
+  local: z.boolean().default(false),
+  json: z.string().optional(),
+});
+
+interface CallRecord {
+  promptTokens: number;
+  completionTokens: number;
+}
+
+/** One slot: the calls of a run queue one after another, as on WebLLM or a one-request server. */
+function oneSlot(model: ChatModel, local: boolean, log: CallRecord[]): ChatModel {
+  return {
+    id: model.id,
+    maxConcurrency: 1,
+    supportsJsonSchema: model.supportsJsonSchema,
+    local,
+    async generate(request: ChatRequest): Promise<ChatResult> {
+      const result = await model.generate(request);
+      log.push({ promptTokens: result.usage.promptTokens, completionTokens: result.usage.completionTokens });
+      return result;
+    },
+  };
+}
+
+interface ItemCost {
+  calls: number;
+  promptTokens: number;
+  completionTokens: number;
+  seconds: number;
+  firstCalls: number;
+  firstSeconds: number;
+  exactMatch: boolean;
+  error?: string;
+}
+
+async function measureItem(
+  item: RamDocsItem,
+  method: Method,
+  base: ChatModel,
+  options: z.infer<typeof Options>,
+): Promise<ItemCost> {
+  const log: CallRecord[] = [];
+  const model = oneSlot(base, options.local, log);
+  const secondsOf = (calls: CallRecord[]) =>
+    calls.reduce((sum, call) => sum + call.promptTokens / options.prefill + call.completionTokens / options.decode, 0);
+  let firstCalls: number | null = null;
+  try {
+    const verdict = await runCheck({
+      question: item.question,
+      sources: documentsAsSources(item),
+      method,
+      params: MethodParamsSchema.parse({}),
+      model,
+      trust: () => NEUTRAL_TRUST,
+      emit: (event) => {
+        if (event.type === 'partial' && firstCalls === null) firstCalls = log.length;
+      },
+    });
+    const first = log.slice(0, firstCalls ?? log.length);
+    return {
+      calls: log.length,
+      promptTokens: log.reduce((sum, call) => sum + call.promptTokens, 0),
+      completionTokens: log.reduce((sum, call) => sum + call.completionTokens, 0),
+      seconds: secondsOf(log),
+      firstCalls: first.length,
+      firstSeconds: secondsOf(first),
+      exactMatch: scoreItem(verdict.answers, item.gold_answers, item.wrong_answers).exactMatch,
+    };
+  } catch (error) {
+    return {
+      calls: log.length,
+      promptTokens: log.reduce((sum, call) => sum + call.promptTokens, 0),
+      completionTokens: log.reduce((sum, call) => sum + call.completionTokens, 0),
+      seconds: secondsOf(log),
+      firstCalls: log.length,
+      firstSeconds: secondsOf(log),
+      exactMatch: false,
+      error: toSerializedError(error).code,
+    };
+  }
+}
+
+function summarize(method: Method, costs: ItemCost[]) {
+  const n = costs.length || 1;
+  const mean = (pick: (cost: ItemCost) => number) => costs.reduce((sum, cost) => sum + pick(cost), 0) / n;
+  return {
+    method,
+    items: costs.length,
+    errors: costs.filter((cost) => cost.error !== undefined).length,
+    calls: mean((cost) => cost.calls),
+    promptTokens: mean((cost) => cost.promptTokens),
+    completionTokens: mean((cost) => cost.completionTokens),
+    tokens: mean((cost) => cost.promptTokens + cost.completionTokens),
+    exactMatch: 100 * mean((cost) => (cost.exactMatch ? 1 : 0)),
+    seconds: mean((cost) => cost.seconds),
+    firstCalls: mean((cost) => cost.firstCalls),
+    firstSeconds: mean((cost) => cost.firstSeconds),
+  };
+}
+type Row = ReturnType<typeof summarize>;
+
+function printTable(rows: Row[], options: z.infer<typeof Options>) {
+  const header = [
+    'method',
+    'calls/item',
+    'prompt tok',
+    'compl. tok',
+    'tokens/item',
+    'EM %',
+    'one-slot s',
+    'first: calls',
+    'first: s',
+    'errors',
+  ];
+  const lines = rows.map((row) => [
+    row.method,
+    row.calls.toFixed(2),
+    row.promptTokens.toFixed(0),
+    row.completionTokens.toFixed(0),
+    row.tokens.toFixed(0),
+    row.exactMatch.toFixed(1),
+    row.seconds.toFixed(1),
+    row.firstCalls.toFixed(2),
+    row.firstSeconds.toFixed(1),
+    String(row.errors),
+  ]);
+  console.log(`| ${header.join(' | ')} |`);
+  console.log(`|${header.map((_, index) => (index === 0 ? '---' : '---:')).join('|')}|`);
+  for (const line of lines) console.log(`| ${line.join(' | ')} |`);
+  console.log(
+    `one-slot time = Σ prompt tokens / ${options.prefill} tok/s (prefill) + Σ completion tokens / ${options.decode} tok/s (decode); "first" = calls finished when the first verdict arrives`,
+  );
+  const madam = rows.find((row) => row.method === 'madam');
+  const auto = rows.find((row) => row.method === 'auto');
+  if (madam && auto) {
+    const share = (a: number, b: number) => `${((100 * a) / b).toFixed(1)} %`;
+    console.log(
+      `auto / madam: calls ${share(auto.calls, madam.calls)}, tokens ${share(auto.tokens, madam.tokens)}, EM ${(auto.exactMatch - madam.exactMatch).toFixed(1)} points (target ≤ 60 %, ≤ 60 %, ≥ −2)`,
+    );
+  }
+}
+
+async function main() {
+  const { values } = parseArgs({
+    options: {
+      dataset: { type: 'string' },
+      limit: { type: 'string' },
+      offset: { type: 'string' },
+      methods: { type: 'string' },
+      reader: { type: 'string' },
+      prefill: { type: 'string' },
+      decode: { type: 'string' },
+      local: { type: 'boolean' },
+      json: { type: 'string' },
+      ...MODEL_CLI_OPTIONS,
+    },
+    strict: true,
+  });
+  const options = parseOptions(Options, {
+    ...Object.fromEntries(Object.entries(values).filter(([key]) => !(key in MODEL_CLI_OPTIONS))),
+  });
+  const all = parseDataset(await readFile(options.dataset, 'utf8'), options.dataset);
+  const items = all.slice(options.offset, options.limit ? options.offset + options.limit : undefined);
+
+  // --base-url: any OpenAI-compatible server; else the document reader, in process or behind a local server.
+  let model: ChatModel;
+  let server: Awaited<ReturnType<typeof serveOpenAiCompatible>> | null = null;
+  let described: string;
+  if (values['base-url'] !== undefined) {
+    model = modelFromCli({ concurrency: '1', ...values });
+    described = `${model.id} at ${values['base-url']}`;
+  } else if (options.reader === 'server') {
+    server = await serveOpenAiCompatible(ramdocsReaderRules(all));
+    model = modelFromCli({ 'base-url': server.baseUrl, model: 'ramdocs-reader', concurrency: '1' });
+    described = 'the RAMDocs document reader behind a local OpenAI-compatible server';
+  } else {
+    model = scriptedModel({ rules: ramdocsReaderRules(all), maxConcurrency: 1 });
+    described = 'the RAMDocs document reader (scripted model, in process)';
+  }
+  console.log(
+    `bench:cost: ${items.length} RAMDocs items from ${options.dataset} (offset ${options.offset}), ${described}, one slot${options.local ? ', local (κ-RRSS)' : ''}`,
+  );
+  const rows: Row[] = [];
+  try {
+    for (const method of options.methods) {
+      const costs: ItemCost[] = [];
+      for (const item of items) costs.push(await measureItem(item, method, model, options));
+      rows.push(summarize(method, costs));
+    }
+  } finally {
+    await server?.close();
+  }
+  printTable(rows, options);
+  if (options.json) {
+    const { writeFile } = await import('node:fs/promises');
+    await writeFile(
+      options.json,
+      `${JSON.stringify({ dataset: options.dataset, items: items.length, rows }, null, 2)}\n`,
+    );
+  }
+}
+
+await main();
