@@ -1,0 +1,29 @@
+import { z } from 'zod';
+import type { ChatModel } from '../../llm/chat-model';
+import { DATA_RULE, questionBlock, sourceBlock } from '../delimit';
+import { labelledLine, parseModelOutput, shortReply } from '../parse';
+import type { AgentAnswer, AgentSource } from './agent';
+import { chatRequest, looseString, type Prompt } from './shared';
+
+const Output = z.object({ answer: z.string() });
+const Loose = z.object({ answer: looseString, explanation: looseString.default('') });
+
+/**
+ * RA-RAG's keyword answer: one source, the answer in its words or IDK, no explanation. The default
+ * run asks every source this way; only an agent that goes on to debate is asked to explain
+ * (prompts/agent.ts), so the sources that agree pay for no reasons nobody reads.
+ */
+export function keywordAnswerPrompt(model: ChatModel, question: string, source: AgentSource): Prompt<AgentAnswer> {
+  const system = `Give the keyword answer from the one source below only: the shortest exact answer (a name, number, date or a few words) in its words, or "IDK" if it does not answer the question.
+${DATA_RULE}
+Reply with JSON only: {"answer": "..."}`;
+  const user = `${sourceBlock({ id: 1, domain: source.domain, title: source.title, text: source.text })}\n${questionBlock(question)}`;
+  return {
+    request: chatRequest(model, { name: 'keyword_answer', schema: Output, system, user, maxTokens: 60 }),
+    parse: (text) =>
+      parseModelOutput(text, Loose, (plain) => {
+        const answer = labelledLine(plain, 'answer') ?? shortReply(plain);
+        return answer === undefined ? undefined : { answer, explanation: '' };
+      }),
+  };
+}

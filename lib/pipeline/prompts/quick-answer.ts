@@ -1,0 +1,91 @@
+import { z } from 'zod';
+import type { ChatModel } from '../../llm/chat-model';
+import { DATA_RULE, questionBlock, tag } from '../delimit';
+import { isIdk } from '../normalize';
+import { answersFromLines, confidenceFrom, labelledLine, parseModelOutput } from '../parse';
+import { chatRequest, looseConfidence, looseNumberList, looseString, type Prompt } from './shared';
+
+const Output = z.object({
+  memory: z.string(),
+  memory_confidence: z.number().min(0).max(1),
+  answers: z.array(z.object({ answer: z.string(), sources: z.array(z.number().int()) })),
+  explanation: z.string(),
+});
+const LooseAnswer = z.union([
+  z.object({ answer: looseString, sources: looseNumberList.default([]) }),
+  looseString.transform((answer) => ({ answer, sources: [] as number[] })),
+]);
+const Loose = z.object({
+  memory: looseString.default('IDK'),
+  memory_confidence: looseConfidence.default(0.5),
+  answers: z.array(LooseAnswer).default([]),
+  explanation: looseString.default(''),
+});
+
+/** One search result as the first reading sees it: with its site's reliability, as the aggregator does. */
+export interface RatedSource {
+  number: number;
+  domain: string;
+  title: string;
+  text: string;
+  reliability: number;
+}
+
+export interface QuickAnswer {
+  /** The model's own short answer (IDK when it does not know) and how sure it is. */
+  memory: { answer: string; confidence: number };
+  /** Every answer the results support, with the numbers of the results behind it. */
+  answers: Array<{ answer: string; sources: number[] }>;
+  explanation: string;
+}
+
+/**
+ * The default run's first call: the model's memory answer and its first reading of all results in
+ * one round trip, so a one-slot model shows an answer after one call (Astute needs two: memory,
+ * then finalize). The memory answer is asked first and apart, though the model has the results in
+ * view: a cheaper, weaker separation than Astute's two calls.
+ */
+export function quickAnswerPrompt(model: ChatModel, question: string, sources: RatedSource[]): Prompt<QuickAnswer> {
+  const system = `Step 1, from memory only: your short answer without the results, and how sure you are (0 to 1); "IDK" and 0 if you do not know.
+Step 2, from the numbered search results (<source>): every correct answer (a few words) with the numbers of its sources. Several answers only if the question is ambiguous (e.g. two people share a name); leave out what only wrong or off-topic results say, and trust sites of higher reliability (0 to 1) more; none if no result answers.
+${DATA_RULE}
+Reply with JSON only: {"memory": "...", "memory_confidence": 0.0, "answers": [{"answer": "...", "sources": [1, 2]}], "explanation": "one sentence"}`;
+  const blocks = sources.map((source) =>
+    tag(
+      'source',
+      {
+        id: source.number,
+        domain: source.domain || 'unknown',
+        ...(source.title ? { title: source.title } : {}),
+        reliability: source.reliability.toFixed(2),
+      },
+      source.text,
+    ),
+  );
+  const user = `${blocks.join('\n')}\n${questionBlock(question)}`;
+  const known = new Set(sources.map((source) => source.number));
+  return {
+    request: chatRequest(model, { name: 'quick_answer', schema: Output, system, user, maxTokens: 500 }),
+    parse: (text) => {
+      const parsed = parseModelOutput(text, Loose, (plain) => {
+        const lines = answersFromLines(plain);
+        const memory = labelledLine(plain, 'memory');
+        if (lines === undefined && memory === undefined) return undefined;
+        return {
+          memory: memory ?? 'IDK',
+          memory_confidence: confidenceFrom(labelledLine(plain, 'memory.confidence|confidence')) ?? 0.5,
+          answers: lines?.answers ?? [],
+          explanation: lines?.explanation ?? '',
+        };
+      });
+      const knows = !isIdk(parsed.memory);
+      return {
+        memory: { answer: knows ? parsed.memory.trim() : 'IDK', confidence: knows ? parsed.memory_confidence : 0 },
+        answers: parsed.answers
+          .filter((entry) => !isIdk(entry.answer))
+          .map((entry) => ({ ...entry, sources: entry.sources.filter((number) => known.has(number)) })),
+        explanation: parsed.explanation,
+      };
+    },
+  };
+}
