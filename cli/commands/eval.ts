@@ -1,9 +1,10 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { z } from 'zod';
+import { answersEquivalent } from '../../lib/answers/equivalence';
+import { answerTokens } from '../../lib/answers/normalize';
 import { toSerializedError } from '../../lib/core/errors';
 import type { Source } from '../../lib/core/source';
 import type { ChatModel } from '../../lib/llm/chat-model';
-import { answersEquivalent, answerTokens } from '../../lib/pipeline/normalize';
 import { runCheck } from '../../lib/pipeline/run-check';
 import { NEUTRAL_TRUST } from '../../lib/trust/types';
 import { UsageError } from '../errors';

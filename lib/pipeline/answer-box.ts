@@ -1,6 +1,6 @@
+import { answerTokens } from '../answers/normalize';
 import type { AnswerBox } from '../core/serp-capture';
 import type { AnswerBoxCheck } from '../core/verdict';
-import { answerTokens } from './normalize';
 
 /** Does the engine's text state this answer? Whole normalized tokens, in order, anywhere in the text. */
 function mentions(text: string, answer: string): boolean {

@@ -1,3 +1,5 @@
+import { answersEquivalent } from '../answers/equivalence';
+import { isIdk } from '../answers/idk';
 import { FactCheckError } from '../core/errors';
 import type { Strategy, Verdict } from '../core/verdict';
 import { IDK } from '../trust/types';
@@ -5,7 +7,6 @@ import { claimsFromDecision, voteDecision } from './claims';
 import { type MethodRun, sourceIdsOf, startMethod } from './methods/common';
 import { aggregateRound, readableOr, reviseAnswer } from './methods/madam';
 import { askSources, type SourceAnswer, voteOn } from './methods/source-answers';
-import { answersEquivalent, isIdk } from './normalize';
 import type { AggregatedAnswer } from './prompts/aggregator';
 import { type QuickAnswer, quickAnswerPrompt } from './prompts/quick-answer';
 import { reflectPrompt } from './prompts/reflect';
@@ -113,9 +114,11 @@ async function composedRun(run: MethodRun, publish: Publish): Promise<Verdict> {
   const finalVote = voteOn(voters);
   const memory = first?.memory ?? UNKNOWN_MEMORY;
 
-  // (4) the strategy, with up to `reflections` re-asks of the model in the uncertain band.
+  // (4) the strategy, with up to `reflections` re-asks of the model in the uncertain band. A
+  // reflection confirms the memory answer (a new confidence) or withdraws it; the memory answer
+  // stays in the verdict either way, so its conflict with the results stays visible.
   return ledger.stage('strategy', async () => {
-    let current = memory;
+    let current: { answer: string; confidence: number } = memory;
     let reflections = input.reflections ?? 1;
     for (;;) {
       const claims = claimsFromDecision(finalVote, decision);
@@ -132,14 +135,21 @@ async function composedRun(run: MethodRun, publish: Publish): Promise<Verdict> {
       });
       if (choice !== 'reflect' || reflections <= 0 || !ledger.canAfford(1)) {
         const strategy: Strategy = choice === 'reflect' ? 'refuse' : choice;
-        return finishStrategy(run, strategy, current, claims, scores, keywordAnswers, decision.explanation);
+        const shown = { answer: memory.answer, confidence: isIdk(current.answer) ? 0 : current.confidence };
+        return finishStrategy(run, strategy, shown, claims, scores, keywordAnswers, decision.explanation);
       }
       reflections--;
-      const prompt = reflectPrompt(ledger.model, input.question, current, {
+      const prompt = reflectPrompt(ledger.model, input.question, memory, {
         answers: accepted.map((cluster) => cluster.answer),
         sites: new Set(accepted.flatMap((cluster) => cluster.domains)).size,
       });
-      current = prompt.parse((await ledger.generate('strategy', prompt.request)).text);
+      const text = (await ledger.generate('strategy', prompt.request)).text;
+      // An unreadable reflection changes nothing; the loop then refuses in the uncertain band.
+      try {
+        current = prompt.parse(text);
+      } catch (error) {
+        if (!(error instanceof FactCheckError && error.code === 'malformed-output')) throw error;
+      }
     }
   });
 }

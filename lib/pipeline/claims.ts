@@ -1,4 +1,4 @@
-import { answersEquivalent } from './normalize';
+import { answersEquivalent } from '../answers/equivalence';
 import type { AggregatedAnswer } from './prompts/aggregator';
 import type { ClaimDraft } from './verdict-builder';
 import type { AnswerCluster, VoteResult } from './voting';

@@ -1,5 +1,6 @@
+import { isIdk } from '../answers/idk';
+import { answerTokens } from '../answers/normalize';
 import { IDK } from '../trust/types';
-import { answerTokens, isIdk } from './normalize';
 
 /** The RA-RAG misalignment threshold: below this ROUGE-1 precision an answer is not grounded in its source. */
 export const ALIGNMENT_THRESHOLD = 0.9;

@@ -1,5 +1,6 @@
+import { answersEquivalent } from '../answers/equivalence';
+import { isIdk } from '../answers/idk';
 import type { Strategy } from '../core/verdict';
-import { answersEquivalent, isIdk } from './normalize';
 import { type AnswerCluster, supportStrength, type VoteResult } from './voting';
 
 /**

@@ -1,5 +1,5 @@
-import { clusterIndices } from './cluster';
-import { isIdk } from './normalize';
+import { clusterIndices } from '../answers/cluster';
+import { isIdk } from '../answers/idk';
 
 /** One source's (filtered) keyword answer, with its site's reliability as its weight. */
 export interface Vote {

@@ -1,5 +1,6 @@
+import { isIdk } from '../answers/idk';
+import { answerTokens } from '../answers/normalize';
 import type { SourceAssessment, Verdict } from '../core/verdict';
-import { answerTokens, isIdk } from '../pipeline/normalize';
 import { IDK } from './types';
 
 /**

@@ -1,5 +1,6 @@
-import { clusterIndices } from '../pipeline/cluster';
-import { answersEquivalent, isIdk } from '../pipeline/normalize';
+import { clusterIndices } from '../answers/cluster';
+import { answersEquivalent } from '../answers/equivalence';
+import { isIdk } from '../answers/idk';
 import { type DomainEvidence, type EstimationQuestion, IDK, type ReliabilityEstimate } from './types';
 
 /**

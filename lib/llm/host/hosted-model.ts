@@ -6,8 +6,8 @@ import type { HostedGenerate, ModelHost } from './model-host';
 export const SUPPORTS_JSON_SCHEMA: Record<ProviderId | 'webllm', boolean> = {
   openai: true,
   gemini: true,
-  anthropic: false,
-  'openai-compatible': false,
+  anthropic: true,
+  'openai-compatible': true,
   webllm: true,
 };
 

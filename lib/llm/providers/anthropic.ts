@@ -29,8 +29,10 @@ export const anthropicProvider: ProviderDefinition = {
       id: `anthropic:${options.model}`,
       language: provider.messages(options.model),
       context: { service: 'Anthropic', model: options.model, origin },
-      // The SDK emulates schemas with a tool call, whose text would not reach onToken: keep it in the prompt.
-      supportsJsonSchema: false,
+      // The AI SDK sends the schema as Anthropic's structured output (output_config.format) on the
+      // models that have it, else as a forced "json" tool whose input it streams back as text.
+      supportsJsonSchema: true,
+      providerOptions: { anthropic: { structuredOutputMode: 'auto' } },
       ...callControls(options),
     });
   },

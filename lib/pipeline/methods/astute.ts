@@ -1,5 +1,6 @@
+import { answersEquivalent } from '../../answers/equivalence';
+import { isIdk } from '../../answers/idk';
 import type { Strategy, Verdict } from '../../core/verdict';
-import { answersEquivalent, isIdk } from '../normalize';
 import { consolidatePrompt } from '../prompts/consolidate';
 import type { ConsolidatedDocument, Passage } from '../prompts/context';
 import { type FinalizedAnswer, finalizePrompt } from '../prompts/finalize';
@@ -22,7 +23,12 @@ const UNKNOWN: InternalKnowledge = { passages: [], answer: 'IDK', confidence: 0 
  */
 export async function astute(
   run: MethodRun,
-  options: { priority?: number; iterations?: number } = {},
+  options: {
+    priority?: number;
+    iterations?: number;
+    /** Called with the memory answer as soon as it is read, before the finalization can fail. */
+    onRecall?: (internal: InternalKnowledge) => void;
+  } = {},
 ): Promise<AstuteOutcome> {
   const { input, ledger, usable } = run;
   const iterations = options.iterations ?? input.params.iterations;
@@ -36,6 +42,7 @@ export async function astute(
       prompt.parse((await ledger.generate('internal-knowledge', prompt.request, { priority })).text),
     );
   }
+  options.onRecall?.(internal);
   const external = externalPassages(usable);
   const memory: Passage[] = internal.passages.map((text, index) => ({
     number: external.length + index + 1,

@@ -1,9 +1,10 @@
+import { answersEquivalent } from '../../answers/equivalence';
+import { isIdk } from '../../answers/idk';
 import { FactCheckError } from '../../core/errors';
 import type { Verdict } from '../../core/verdict';
 import { IDK } from '../../trust/types';
 import { claimsFromDecision, voteDecision } from '../claims';
 import type { RunLedger } from '../ledger';
-import { answersEquivalent, isIdk } from '../normalize';
 import { agentPrompt } from '../prompts/agent';
 import { type AggregatedAnswer, aggregatorPrompt } from '../prompts/aggregator';
 import { alignAnswer } from '../rouge';

@@ -1,9 +1,9 @@
+import { isIdk } from '../../answers/idk';
 import { FactCheckError } from '../../core/errors';
 import type { Stage } from '../../core/run-event';
 import type { Source } from '../../core/source';
 import { IDK } from '../../trust/types';
 import type { RunLedger } from '../ledger';
-import { isIdk } from '../normalize';
 import { agentPrompt } from '../prompts/agent';
 import { keywordAnswerPrompt } from '../prompts/keyword-answer';
 import { alignAnswer } from '../rouge';

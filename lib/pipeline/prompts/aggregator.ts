@@ -1,9 +1,12 @@
 import { z } from 'zod';
+import { answersEquivalent } from '../../answers/equivalence';
+import { isIdk } from '../../answers/idk';
+import { reduceAnswer } from '../../answers/reduce';
 import type { ChatModel } from '../../llm/chat-model';
+import { looseString, looseStringList } from '../../model-output/fields';
+import { readObject } from '../../model-output/read-object';
 import { DATA_RULE, questionBlock, tag } from '../delimit';
-import { isIdk } from '../normalize';
-import { answersFromLines, parseModelOutput } from '../parse';
-import { chatRequest, looseString, looseStringList, type Prompt } from './shared';
+import { chatRequest, EXPLANATION_ALIASES, type Prompt } from './shared';
 
 const RejectReason = z.enum(['misinformation', 'outdated', 'noise']);
 const Output = z.object({
@@ -12,14 +15,17 @@ const Output = z.object({
   explanation: z.string(),
 });
 const Loose = z.object({
-  answers: looseStringList.default([]),
+  answers: looseStringList,
   rejected: z
-    .array(
-      z.union([
-        z.object({ answer: looseString, reason: looseString.default('misinformation') }),
-        looseString.transform((answer) => ({ answer, reason: 'misinformation' })),
-      ]),
-    )
+    .union([
+      z.array(
+        z.union([
+          z.object({ answer: looseString, reason: looseString.default('misinformation') }),
+          looseString.transform((answer) => ({ answer, reason: 'misinformation' })),
+        ]),
+      ),
+      looseStringList.transform((answers) => answers.map((answer) => ({ answer, reason: 'misinformation' }))),
+    ])
     .default([]),
   explanation: looseString.default(''),
 });
@@ -65,12 +71,21 @@ Reply with JSON only: {"answers": ["..."], "rejected": [{"answer": "...", "reaso
   return {
     request: chatRequest(model, { name: 'aggregated_answer', schema: Output, system, user, maxTokens: 500 }),
     parse: (text) => {
-      const parsed = parseModelOutput(text, Loose, answersFromLines);
+      const parsed = readObject(text, Loose, {
+        aliases: {
+          answers: ['all correct answers', 'correct answers', 'final answers', 'accepted', 'final answer'],
+          rejected: ['dropped', 'rejected answers', 'discarded'],
+          explanation: EXPLANATION_ALIASES,
+        },
+      });
+      const rejected = parsed.rejected
+        .filter((entry) => !isIdk(entry.answer))
+        .map((entry) => ({ answer: reduceAnswer(entry.answer, question), reason: asReason(entry.reason) }));
+      const answers = parsed.answers.filter((answer) => !isIdk(answer)).map((answer) => reduceAnswer(answer, question));
       return {
-        answers: parsed.answers.filter((answer) => !isIdk(answer)),
-        rejected: parsed.rejected
-          .filter((entry) => !isIdk(entry.answer))
-          .map((entry) => ({ answer: entry.answer, reason: asReason(entry.reason) })),
+        // An answer the aggregator also rejected is not accepted: the contradiction settles nothing.
+        answers: answers.filter((answer) => !rejected.some((entry) => answersEquivalent(entry.answer, answer))),
+        rejected,
         explanation: parsed.explanation,
       };
     },

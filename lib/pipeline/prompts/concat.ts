@@ -1,10 +1,12 @@
 import { z } from 'zod';
+import { isIdk } from '../../answers/idk';
+import { reduceAnswer } from '../../answers/reduce';
 import type { ChatModel } from '../../llm/chat-model';
+import { looseNumberList, looseString, looseStringList } from '../../model-output/fields';
+import { readObject } from '../../model-output/read-object';
 import { DATA_RULE, questionBlock } from '../delimit';
-import { isIdk } from '../normalize';
-import { answersFromLines, parseModelOutput } from '../parse';
 import { type Passage, renderPassages } from './context';
-import { chatRequest, looseNumberList, looseString, type Prompt } from './shared';
+import { chatRequest, EXPLANATION_ALIASES, type Prompt } from './shared';
 
 const Output = z.object({
   answers: z.array(z.object({ answer: z.string(), sources: z.array(z.number().int()) })),
@@ -14,7 +16,13 @@ const LooseAnswer = z.union([
   z.object({ answer: looseString, sources: looseNumberList.default([]) }),
   looseString.transform((answer) => ({ answer, sources: [] as number[] })),
 ]);
-const Loose = z.object({ answers: z.array(LooseAnswer).default([]), explanation: looseString.default('') });
+const Loose = z.object({
+  answers: z.union([
+    z.array(LooseAnswer),
+    looseStringList.transform((answers) => answers.map((answer) => ({ answer, sources: [] as number[] }))),
+  ]),
+  explanation: looseString.default(''),
+});
 
 export type ConcatAnswer = z.infer<typeof Loose>;
 
@@ -30,12 +38,20 @@ Reply with JSON only: {"answers": [{"answer": "...", "sources": [1, 2]}], "expla
   return {
     request: chatRequest(model, { name: 'all_answers', schema: Output, system, user, maxTokens: 600 }),
     parse: (text) => {
-      const parsed = parseModelOutput(text, Loose, answersFromLines);
+      const parsed = readObject(text, Loose, {
+        aliases: {
+          answers: ['all correct answers', 'correct answers', 'final answer'],
+          explanation: EXPLANATION_ALIASES,
+        },
+      });
       return {
         explanation: parsed.explanation,
         answers: parsed.answers
           .filter((entry) => !isIdk(entry.answer))
-          .map((entry) => ({ ...entry, sources: entry.sources.filter((number) => known.has(number)) })),
+          .map((entry) => ({
+            answer: reduceAnswer(entry.answer, question),
+            sources: entry.sources.filter((number) => known.has(number)),
+          })),
       };
     },
   };

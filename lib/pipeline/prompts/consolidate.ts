@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import type { ChatModel } from '../../llm/chat-model';
+import { looseBoolean, looseNumberList, looseString } from '../../model-output/fields';
+import { readObject } from '../../model-output/read-object';
 import { DATA_RULE, questionBlock } from '../delimit';
-import { parseModelOutput } from '../parse';
 import { type ConsolidatedDocument, type Passage, renderDocuments, renderPassages } from './context';
-import { chatRequest, looseBoolean, looseNumberList, looseString, type Prompt } from './shared';
+import { chatRequest, type Prompt } from './shared';
 
 const Document = z.object({ text: z.string(), memory: z.boolean(), from: z.array(z.number().int()) });
 const Output = z.object({ documents: z.array(Document) });
@@ -39,7 +40,9 @@ Reply with JSON only: {"documents": [{"text": "...", "memory": false, "from": [1
   return {
     request: chatRequest(model, { name: 'consolidated_context', schema: Output, system, user, maxTokens: 900 }),
     parse: (text) =>
-      parseModelOutput(text, Loose).documents.map((document) => ({
+      readObject(text, Loose, {
+        aliases: { documents: ['groups', 'consolidated context', 'context'], from: ['sources'] },
+      }).documents.map((document) => ({
         ...document,
         from: document.from.filter((number) => known.has(number)),
       })),

@@ -1,19 +1,19 @@
 import { z } from 'zod';
+import { isIdk } from '../../answers/idk';
+import { reduceAnswer } from '../../answers/reduce';
 import type { ChatModel } from '../../llm/chat-model';
-import { DATA_RULE, questionBlock } from '../delimit';
-import { isIdk } from '../normalize';
-import { labelledLine, parseModelOutput } from '../parse';
-import { CONSOLIDATION_RULES } from './consolidate';
-import { type ConsolidatedDocument, type Passage, renderDocuments, renderPassages } from './context';
 import {
-  chatRequest,
   looseBoolean,
   looseConfidence,
   looseNumberList,
   looseString,
   looseStringList,
-  type Prompt,
-} from './shared';
+} from '../../model-output/fields';
+import { readObject } from '../../model-output/read-object';
+import { DATA_RULE, questionBlock } from '../delimit';
+import { CONSOLIDATION_RULES } from './consolidate';
+import { type ConsolidatedDocument, type Passage, renderDocuments, renderPassages } from './context';
+import { ANSWER_ALIASES, chatRequest, EXPLANATION_ALIASES, type Prompt } from './shared';
 
 const Group = z.object({
   answer: z.string(),
@@ -28,24 +28,32 @@ const Output = z.object({
   final: z.string(),
   explanation: z.string(),
 });
-const Loose = z.object({
-  groups: z
-    .array(
-      z.object({
-        answer: looseString,
-        summary: looseString.default(''),
-        sources: looseNumberList.default([]),
-        memory: looseBoolean.default(false),
-        confidence: looseConfidence.default(0.5),
-      }),
-    )
-    .default([]),
-  answers: looseStringList.default([]),
-  final: looseString.default('IDK'),
-  explanation: looseString.default(''),
-});
+const Loose = z
+  .object({
+    groups: z
+      .array(
+        z.object({
+          answer: looseString,
+          summary: looseString.default(''),
+          sources: looseNumberList.default([]),
+          memory: looseBoolean.default(false),
+          confidence: looseConfidence(0.5),
+        }),
+      )
+      .default([]),
+    answers: looseStringList.optional(),
+    final: looseString.optional(),
+    explanation: looseString.default(''),
+  })
+  // Without "final" or "answers" there is no conclusion to read (cut short, or another shape).
+  .refine((output) => output.final !== undefined || output.answers !== undefined, { message: 'final' });
 
-export type FinalizedAnswer = z.infer<typeof Loose>;
+export type FinalizedAnswer = {
+  groups: Array<{ answer: string; summary: string; sources: number[]; memory: boolean; confidence: number }>;
+  answers: string[];
+  final: string;
+  explanation: string;
+};
 
 /** Astute finalization: consolidate (when t = 1), answer per group with confidence, select the most reliable. */
 export function finalizePrompt(
@@ -71,22 +79,31 @@ Reply with JSON only: {"groups": [{"answer": "...", "summary": "...", "sources":
   const known = new Set(initial.map((passage) => passage.number));
   return {
     request: chatRequest(model, { name: 'final_answer', schema: Output, system, user, maxTokens: 900 }),
-    parse: (text) => {
-      const parsed = parseModelOutput(text, Loose, (plain) => {
-        const final = labelledLine(plain, 'final( answer)?') ?? labelledLine(plain, 'answer');
-        if (final === undefined) return undefined;
-        return {
-          final,
-          answers: labelledLine(plain, 'answers') ?? final,
-          explanation: labelledLine(plain, 'explanation') ?? plain.slice(0, 500),
-        };
+    parse: (text): FinalizedAnswer => {
+      const parsed = readObject(text, Loose, {
+        aliases: {
+          final: ['final answer', 'most reliable answer', 'selected answer', 'answer', ...ANSWER_ALIASES],
+          answers: ['all correct answers', 'correct answers'],
+          explanation: EXPLANATION_ALIASES,
+        },
       });
+      const reduce = (answer: string) => reduceAnswer(answer, question);
       const groups = parsed.groups
         .filter((group) => !isIdk(group.answer))
-        .map((group) => ({ ...group, sources: group.sources.filter((number) => known.has(number)) }));
-      const answers = parsed.answers.filter((answer) => !isIdk(answer));
-      const final = isIdk(parsed.final) ? (answers[0] ?? 'IDK') : parsed.final;
-      return { ...parsed, groups, answers: answers.length || isIdk(final) ? answers : [final], final };
+        .map((group) => ({
+          ...group,
+          answer: reduce(group.answer),
+          sources: group.sources.filter((number) => known.has(number)),
+        }));
+      const answers = (parsed.answers ?? []).filter((answer) => !isIdk(answer)).map(reduce);
+      const stated = parsed.final ?? 'IDK';
+      const final = isIdk(stated) ? (answers[0] ?? 'IDK') : reduce(stated);
+      return {
+        groups,
+        answers: answers.length || isIdk(final) ? answers : [final],
+        final,
+        explanation: parsed.explanation,
+      };
     },
   };
 }

@@ -1,9 +1,12 @@
 import { z } from 'zod';
+import { isIdk } from '../../answers/idk';
+import { reduceAnswer } from '../../answers/reduce';
 import type { ChatModel } from '../../llm/chat-model';
+import { looseConfidence, looseString, looseStringList } from '../../model-output/fields';
+import { plainReply } from '../../model-output/plain';
+import { readObject } from '../../model-output/read-object';
 import { DATA_RULE, questionBlock } from '../delimit';
-import { isIdk } from '../normalize';
-import { confidenceFrom, labelledLine, parseModelOutput } from '../parse';
-import { chatRequest, looseConfidence, looseString, looseStringList, type Prompt } from './shared';
+import { ANSWER_ALIASES, chatRequest, type Prompt } from './shared';
 
 const Output = z.object({
   passages: z.array(z.string()),
@@ -12,8 +15,8 @@ const Output = z.object({
 });
 const Loose = z.object({
   passages: looseStringList.default([]),
-  answer: looseString.default('IDK'),
-  confidence: looseConfidence.default(0.5),
+  answer: looseString,
+  confidence: looseConfidence(0.5),
 });
 
 export interface InternalKnowledge {
@@ -45,15 +48,19 @@ If you do not know: {"passages": [], "answer": "IDK", "confidence": 0}`;
       maxTokens: 120 + 180 * maxPassages,
     }),
     parse: (text) => {
-      const parsed = parseModelOutput(text, Loose, (plain) => ({
-        passages: /i (do not|don't) know/i.test(plain) ? [] : [plain.trim()],
-        answer: labelledLine(plain, 'answer') ?? 'IDK',
-        confidence: confidenceFrom(labelledLine(plain, 'confidence')) ?? 0.5,
-      }));
-      const known = !isIdk(parsed.answer);
+      const parsed = readObject(text, Loose, {
+        aliases: { passages: ['passage', 'knowledge', 'memory', 'facts'], answer: ANSWER_ALIASES },
+        // A bare reply ("Paris", "I don't know") is the answer, stated without a confidence.
+        plain: (plain) => {
+          const answer = plainReply(plain);
+          return answer === undefined ? undefined : { passages: isIdk(answer) ? [] : [answer], answer };
+        },
+      });
+      const answer = reduceAnswer(parsed.answer, question);
+      const known = !isIdk(answer);
       return {
-        passages: parsed.passages.filter((passage) => !isIdk(passage)).slice(0, maxPassages),
-        answer: known ? parsed.answer.trim() : 'IDK',
+        passages: known ? parsed.passages.filter((passage) => !isIdk(passage)).slice(0, maxPassages) : [],
+        answer: known ? answer : 'IDK',
         confidence: known ? parsed.confidence : 0,
       };
     },

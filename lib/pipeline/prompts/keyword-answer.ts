@@ -1,9 +1,12 @@
 import { z } from 'zod';
+import { reduceAnswer } from '../../answers/reduce';
 import type { ChatModel } from '../../llm/chat-model';
+import { looseString } from '../../model-output/fields';
+import { plainReply } from '../../model-output/plain';
+import { readObject } from '../../model-output/read-object';
 import { DATA_RULE, questionBlock, sourceBlock } from '../delimit';
-import { labelledLine, parseModelOutput, shortReply } from '../parse';
 import type { AgentAnswer, AgentSource } from './agent';
-import { chatRequest, looseString, type Prompt } from './shared';
+import { ANSWER_ALIASES, chatRequest, EXPLANATION_ALIASES, type Prompt } from './shared';
 
 const Output = z.object({ answer: z.string() });
 const Loose = z.object({ answer: looseString, explanation: looseString.default('') });
@@ -20,10 +23,15 @@ Reply with JSON only: {"answer": "..."}`;
   const user = `${sourceBlock({ id: 1, domain: source.domain, title: source.title, text: source.text })}\n${questionBlock(question)}`;
   return {
     request: chatRequest(model, { name: 'keyword_answer', schema: Output, system, user, maxTokens: 60 }),
-    parse: (text) =>
-      parseModelOutput(text, Loose, (plain) => {
-        const answer = labelledLine(plain, 'answer') ?? shortReply(plain);
-        return answer === undefined ? undefined : { answer, explanation: '' };
-      }),
+    parse: (text) => {
+      const read = readObject(text, Loose, {
+        aliases: { answer: ANSWER_ALIASES, explanation: EXPLANATION_ALIASES },
+        plain: (plain) => {
+          const answer = plainReply(plain);
+          return answer === undefined ? undefined : { answer };
+        },
+      });
+      return { answer: reduceAnswer(read.answer, question), explanation: '' };
+    },
   };
 }

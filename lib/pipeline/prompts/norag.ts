@@ -1,12 +1,15 @@
 import { z } from 'zod';
+import { isIdk } from '../../answers/idk';
+import { reduceAnswer } from '../../answers/reduce';
 import type { ChatModel } from '../../llm/chat-model';
+import { looseConfidence, looseStringList } from '../../model-output/fields';
+import { plainReply } from '../../model-output/plain';
+import { readObject } from '../../model-output/read-object';
 import { DATA_RULE, questionBlock } from '../delimit';
-import { isIdk } from '../normalize';
-import { confidenceFrom, labelledLine, parseModelOutput, shortReply } from '../parse';
-import { chatRequest, looseConfidence, looseStringList, type Prompt } from './shared';
+import { ANSWER_ALIASES, chatRequest, type Prompt } from './shared';
 
 const Output = z.object({ answers: z.array(z.string()), confidence: z.number().min(0).max(1) });
-const Loose = z.object({ answers: looseStringList.default([]), confidence: looseConfidence.default(0.5) });
+const Loose = z.object({ answers: looseStringList, confidence: looseConfidence(0.5) });
 
 export interface MemoryAnswer {
   answers: string[];
@@ -29,13 +32,14 @@ Reply with JSON only: {"answers": ["..."], "confidence": 0.0 to 1.0}`;
       maxTokens: 200,
     }),
     parse: (text) => {
-      const parsed = parseModelOutput(text, Loose, (plain) => {
-        const answers = labelledLine(plain, 'answers?') ?? shortReply(plain);
-        return answers === undefined
-          ? undefined
-          : { answers, confidence: confidenceFrom(labelledLine(plain, 'confidence')) ?? 0.5 };
+      const parsed = readObject(text, Loose, {
+        aliases: { answers: ['all correct answers', ...ANSWER_ALIASES] },
+        plain: (plain) => {
+          const answer = plainReply(plain);
+          return answer === undefined ? undefined : { answers: [answer] };
+        },
       });
-      const answers = parsed.answers.filter((answer) => !isIdk(answer));
+      const answers = parsed.answers.filter((answer) => !isIdk(answer)).map((answer) => reduceAnswer(answer, question));
       return { answers, confidence: answers.length ? parsed.confidence : 0 };
     },
   };

@@ -1,9 +1,11 @@
 import { z } from 'zod';
+import { isIdk } from '../../answers/idk';
+import { reduceAnswer } from '../../answers/reduce';
 import type { ChatModel } from '../../llm/chat-model';
+import { looseConfidence, looseNumberList, looseString, looseStringList } from '../../model-output/fields';
+import { readObject } from '../../model-output/read-object';
 import { DATA_RULE, questionBlock, tag } from '../delimit';
-import { isIdk } from '../normalize';
-import { answersFromLines, confidenceFrom, labelledLine, parseModelOutput } from '../parse';
-import { chatRequest, looseConfidence, looseNumberList, looseString, type Prompt } from './shared';
+import { chatRequest, EXPLANATION_ALIASES, type Prompt } from './shared';
 
 const Output = z.object({
   memory: z.string(),
@@ -17,8 +19,13 @@ const LooseAnswer = z.union([
 ]);
 const Loose = z.object({
   memory: looseString.default('IDK'),
-  memory_confidence: looseConfidence.default(0.5),
-  answers: z.array(LooseAnswer).default([]),
+  memory_confidence: looseConfidence(0.5),
+  answers: z
+    .union([
+      z.array(LooseAnswer),
+      looseStringList.transform((answers) => answers.map((answer) => ({ answer, sources: [] as number[] }))),
+    ])
+    .default([]),
   explanation: looseString.default(''),
 });
 
@@ -67,23 +74,24 @@ Reply with JSON only: {"memory": "...", "memory_confidence": 0.0, "answers": [{"
   return {
     request: chatRequest(model, { name: 'quick_answer', schema: Output, system, user, maxTokens: 500 }),
     parse: (text) => {
-      const parsed = parseModelOutput(text, Loose, (plain) => {
-        const lines = answersFromLines(plain);
-        const memory = labelledLine(plain, 'memory');
-        if (lines === undefined && memory === undefined) return undefined;
-        return {
-          memory: memory ?? 'IDK',
-          memory_confidence: confidenceFrom(labelledLine(plain, 'memory.confidence|confidence')) ?? 0.5,
-          answers: lines?.answers ?? [],
-          explanation: lines?.explanation ?? '',
-        };
+      const parsed = readObject(text, Loose, {
+        aliases: {
+          memory: ['memory answer', 'from memory', 'step 1'],
+          memory_confidence: ['memory confidence', 'confidence'],
+          answers: ['all correct answers', 'correct answers', 'step 2'],
+          explanation: EXPLANATION_ALIASES,
+        },
       });
-      const knows = !isIdk(parsed.memory);
+      const memory = reduceAnswer(parsed.memory, question);
+      const knows = !isIdk(memory);
       return {
-        memory: { answer: knows ? parsed.memory.trim() : 'IDK', confidence: knows ? parsed.memory_confidence : 0 },
+        memory: { answer: knows ? memory : 'IDK', confidence: knows ? parsed.memory_confidence : 0 },
         answers: parsed.answers
           .filter((entry) => !isIdk(entry.answer))
-          .map((entry) => ({ ...entry, sources: entry.sources.filter((number) => known.has(number)) })),
+          .map((entry) => ({
+            answer: reduceAnswer(entry.answer, question),
+            sources: entry.sources.filter((number) => known.has(number)),
+          })),
         explanation: parsed.explanation,
       };
     },

@@ -1,7 +1,9 @@
 import type { ModelCli } from '@/cli/commands/check';
+import { isIdk } from '@/lib/answers/idk';
+import { normalizeAnswer } from '@/lib/answers/normalize';
 import { FactCheckError } from '@/lib/core/errors';
 import type { ChatModel, ChatRequest, ChatResult } from '@/lib/llm/chat-model';
-import { isIdk, normalizeAnswer } from '@/lib/pipeline/normalize';
+import { type Form, render } from './messy-forms';
 
 /** Which prompt a request is, told from its system message (as a reader of the prompt would). */
 export type Task =
@@ -107,8 +109,8 @@ export interface ScriptedModelOptions {
   maxConcurrency?: number;
   local?: boolean;
   supportsJsonSchema?: boolean;
-  /** How the JSON is wrapped, to exercise the tolerant parser. */
-  wrap?: 'plain' | 'fence' | 'prose';
+  /** How the model writes its object (messy-forms.ts); clean JSON by default. */
+  form?: Form;
   /** Streams the answer in pieces through onToken. */
   stream?: boolean;
 }
@@ -159,13 +161,7 @@ export function scriptedModel(options: ScriptedModelOptions): ScriptedModel {
       peak = Math.max(peak, inFlight);
       try {
         await wait(options.delayMs ?? 0, request.signal);
-        const json = JSON.stringify(rule(request));
-        const text =
-          options.wrap === 'fence'
-            ? `Here you go:\n\`\`\`json\n${json}\n\`\`\``
-            : options.wrap === 'prose'
-              ? `Sure. ${json.replace(/"(\w+)":/g, "'$1':")} Hope that helps.`
-              : json;
+        const text = render(rule(request), options.form ?? 'clean', { question: promptQuestion(request) });
         if (options.stream && request.onToken)
           for (const piece of text.match(/.{1,16}/gs) ?? []) request.onToken(piece);
         calls.push({ task, request, text, startedAt, endedAt: Date.now() });
@@ -304,15 +300,29 @@ export function scriptedModelCli(model: ChatModel): () => Promise<ModelCli> {
   });
 }
 
+/** How the local server behaves, beyond answering by the rules. */
+export interface ServerOptions {
+  /** How the model writes its object (messy-forms.ts). */
+  form?: Form;
+  /**
+   * Rejects any request with `response_format: json_schema` the way servers without structured
+   * output do (HTTP 400 naming the field); requests without it are answered.
+   */
+  rejectJsonSchema?: boolean;
+}
+
 /**
  * A local OpenAI-compatible server (/v1/chat/completions, streamed or not) answering by the same
- * rules, so the CLI can be run end to end through the real provider code.
+ * rules, so the CLI can be run end to end through the real provider code. Every request body is
+ * kept, for tests of what goes on the wire.
  */
 export async function serveOpenAiCompatible(
   rules: Rules,
-): Promise<{ baseUrl: string; calls: Task[]; close(): Promise<void> }> {
+  serverOptions: ServerOptions = {},
+): Promise<{ baseUrl: string; calls: Task[]; bodies: Array<Record<string, unknown>>; close(): Promise<void> }> {
   const { createServer } = await import('node:http');
   const calls: Task[] = [];
+  const bodies: Array<Record<string, unknown>> = [];
   const server = createServer((request, response) => {
     let body = '';
     request.on('data', (chunk: Buffer) => {
@@ -320,20 +330,41 @@ export async function serveOpenAiCompatible(
     });
     request.on('end', () => {
       const parsed: unknown = JSON.parse(body || '{}');
-      const payload = parsed as { messages?: ChatRequest['messages']; stream?: boolean; model?: string };
+      bodies.push(parsed as Record<string, unknown>);
+      const payload = parsed as {
+        messages?: ChatRequest['messages'];
+        stream?: boolean;
+        model?: string;
+        response_format?: { type?: string };
+      };
+      if (serverOptions.rejectJsonSchema && payload.response_format?.type === 'json_schema') {
+        response.writeHead(400, { 'content-type': 'application/json' });
+        response.end(
+          JSON.stringify({
+            error: {
+              message: "Invalid value for 'response_format': json_schema is not supported by this server.",
+              type: 'invalid_request_error',
+              param: 'response_format',
+              code: null,
+            },
+          }),
+        );
+        return;
+      }
       const chat: ChatRequest = { messages: payload.messages ?? [] };
       const task = taskOf(chat);
       calls.push(task);
-      const text = JSON.stringify(rules[task]?.(chat) ?? {});
+      const text = render(rules[task]?.(chat) ?? {}, serverOptions.form ?? 'clean', { question: promptQuestion(chat) });
       const base = { id: `chatcmpl-${calls.length}`, created: 0, model: payload.model ?? 'test' };
       const usage = { prompt_tokens: Math.ceil(body.length / 4), completion_tokens: Math.ceil(text.length / 4) };
+      const finishReason = serverOptions.form === 'truncated' ? 'length' : 'stop';
       if (!payload.stream) {
         response.writeHead(200, { 'content-type': 'application/json' });
         response.end(
           JSON.stringify({
             ...base,
             object: 'chat.completion',
-            choices: [{ index: 0, message: { role: 'assistant', content: text }, finish_reason: 'stop' }],
+            choices: [{ index: 0, message: { role: 'assistant', content: text }, finish_reason: finishReason }],
             usage: { ...usage, total_tokens: usage.prompt_tokens + usage.completion_tokens },
           }),
         );
@@ -351,7 +382,7 @@ export async function serveOpenAiCompatible(
       send({
         ...base,
         object: 'chat.completion.chunk',
-        choices: [{ index: 0, delta: {}, finish_reason: 'stop' }],
+        choices: [{ index: 0, delta: {}, finish_reason: finishReason }],
         usage: { ...usage, total_tokens: usage.prompt_tokens + usage.completion_tokens },
       });
       response.end('data: [DONE]\n\n');
@@ -363,6 +394,7 @@ export async function serveOpenAiCompatible(
   return {
     baseUrl: `http://127.0.0.1:${port}/v1`,
     calls,
+    bodies,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

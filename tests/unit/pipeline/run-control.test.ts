@@ -166,7 +166,7 @@ describe('sources and the answer box', () => {
   });
 
   it('sends the JSON schema to backends that support it', async () => {
-    const model = scriptedModel({ rules: readerRules(world), supportsJsonSchema: true, wrap: 'fence' });
+    const model = scriptedModel({ rules: readerRules(world), supportsJsonSchema: true, form: 'fence' });
     const verdict = await runCheck(checkInput(model, conflicting(), { method: 'astute' }));
     expect(model.calls.every((call) => call.request.jsonSchema?.schema.type === 'object')).toBe(true);
     expect(verdict.answers).toEqual(['1963']);
@@ -191,7 +191,7 @@ describe('MADAM rounds', () => {
     const rules: Rules = { ...readerRules(world) };
     const read = rules.agent;
     rules.agent = (request) => (promptSources(request)[0]?.domain === 'fake.net' ? 'garbage' : read?.(request));
-    const model = scriptedModel({ rules, wrap: 'prose' });
+    const model = scriptedModel({ rules, form: 'prose' });
     const verdict = await runCheck(checkInput(model, conflicting()));
     expect(verdict.answers).toEqual(['1963']);
     expect(verdict.sources.find((entry) => entry.domain === 'fake.net')?.stance).toBe('irrelevant');

@@ -1,25 +1,10 @@
+import { isIdk } from './idk';
+
 /**
- * Answer normalization for voting and early stop: two answers count as the same when their
- * normal forms are equal, or when one safely contains the other ("Paris" and "Paris, France").
+ * The normal form of a short answer, for voting, early stop, trust and the eval metrics: case,
+ * punctuation, leading articles, number words, dates and common abbreviations do not matter;
+ * letters and numerals that name things ("Vitamin A", "Plan B") and a number's sign do.
  */
-
-const IDK_PATTERNS = [
-  /^(idk|unknown|none|n\/?a|no answer|not (stated|mentioned|given|specified|available|known|provided))$/,
-  /^i (do not|don't|dont) know$/,
-  /^(the )?(document|source|text|passage)s? (does|do) not (say|state|mention|answer)/,
-  /^(cannot|can't|cant) (be )?(determine|determined|answer|tell)/,
-];
-
-/** True for any way a model says it cannot answer. */
-export function isIdk(answer: string | null | undefined): boolean {
-  if (answer === null || answer === undefined) return true;
-  const plain = answer
-    .toLowerCase()
-    .replace(/[.!"'`“”‘’]/g, '')
-    .replace(/\s+/g, ' ')
-    .trim();
-  return plain === '' || IDK_PATTERNS.some((pattern) => pattern.test(plain));
-}
 
 const SMALL_NUMBERS: Record<string, number> = {
   zero: 0,
@@ -136,59 +121,54 @@ function datesToIso(tokens: string[]): string[] {
   return out;
 }
 
-const ARTICLES = new Set(['a', 'an', 'the']);
+/** Abbreviations that name the same thing as the full word. */
+const ABBREVIATIONS: Record<string, string> = {
+  mt: 'mount',
+  mtn: 'mountain',
+  st: 'saint',
+  ste: 'sainte',
+  ft: 'fort',
+  pt: 'point',
+  jr: 'junior',
+  sr: 'senior',
+  dr: 'doctor',
+  mr: 'mister',
+  gen: 'general',
+  univ: 'university',
+};
+const LEADING_ARTICLES = new Set(['a', 'an', 'the']);
+const NEGATIVE = 'neg';
 
-/** The normal form's tokens: lower case, no punctuation or articles, numbers as digits, dates as ISO. */
+/** "U.S." → "us", "J.R.R." → "jrr": dotted initials are one token. */
+const undot = (token: string) => (/^(\p{L}\.)+\p{L}?$/u.test(token) ? token.replace(/\./g, '') : token);
+
+/**
+ * The normal form's tokens: lower case, no punctuation, no leading article and no "the", numbers as
+ * digits with their sign, dates as ISO, abbreviations spelled out. "a" after the first word is a
+ * letter that names something ("Vitamin A"), not an article.
+ */
 export function answerTokens(answer: string): string[] {
   const text = answer
     .normalize('NFKC')
     .toLowerCase()
     .replace(/(\d),(?=\d{3}\b)/g, '$1') // 1,000 → 1000
+    .replace(/(^|[^\p{L}\p{N}.])[-−–](?=\d)/gu, `$1 ${NEGATIVE}_`) // -40 keeps its sign
+    .replace(/\bminus (?=\d)/g, `${NEGATIVE}_`)
     .replace(/(\d{4})-(\d{2})-(\d{2})/g, ' $1_$2_$3 ') // keep ISO dates whole through the split
     .replace(/(\d)(st|nd|rd|th)\b/g, '$1') // 3rd → 3
     .replace(/(\d)\.0+\b/g, '$1');
   const raw = text
     .split(/[^\p{L}\p{N}_.]+/u)
-    .map((token) => token.replace(/^\.+|\.+$/g, ''))
-    .filter((token) => token !== '' && !ARTICLES.has(token));
-  return datesToIso(wordsToNumbers(raw)).map((token) => token.replace(/_/g, '-'));
+    .map((token) => undot(token.replace(/^\.+|\.+$/g, '')))
+    .filter((token) => token !== '')
+    .map((token) => ABBREVIATIONS[token] ?? token);
+  while (raw.length > 1 && LEADING_ARTICLES.has(raw[0] ?? '')) raw.shift();
+  const tokens = raw.filter((token) => token !== 'the');
+  return datesToIso(wordsToNumbers(tokens)).map((token) =>
+    token.startsWith(`${NEGATIVE}_`) ? `-${token.slice(NEGATIVE.length + 1)}` : token.replace(/_/g, '-'),
+  );
 }
 
 export function normalizeAnswer(answer: string): string {
   return isIdk(answer) ? 'idk' : answerTokens(answer).join(' ');
-}
-
-const ISO_DATE = /^\d{3,4}(-\d{2}(-\d{2})?)?$/;
-const LIST_WORDS = new Set(['and', 'or', 'not', 'vs', 'versus', 'nor', 'but', 'except']);
-
-function containsRun(longer: string[], shorter: string[]): boolean {
-  for (let start = 0; start + shorter.length <= longer.length; start++) {
-    if (shorter.every((token, k) => longer[start + k] === token)) return true;
-  }
-  return false;
-}
-
-/**
- * Same answer? Equal normal forms; a date and a more precise date of the same day/month/year;
- * or token containment that cannot merge distinct answers: the shorter answer has a word of three
- * letters or more, and the extra words carry no numbers and no list words ("Paris" vs "Paris and Rome").
- */
-export function answersEquivalent(a: string, b: string): boolean {
-  if (isIdk(a) || isIdk(b)) return isIdk(a) && isIdk(b);
-  const left = answerTokens(a);
-  const right = answerTokens(b);
-  if (left.join(' ') === right.join(' ')) return left.length > 0;
-  const [shorter, longer] = left.length <= right.length ? [left, right] : [right, left];
-  if (shorter.length === 0) return false;
-  const shortDate = shorter.length === 1 && ISO_DATE.test(shorter[0] ?? '') ? shorter[0] : undefined;
-  const longDates = longer.filter((token) => ISO_DATE.test(token));
-  if (shortDate !== undefined && longDates.length === 1) {
-    const [longDate] = longDates;
-    if (longDate?.startsWith(`${shortDate}`) && longer.length <= 3) return true;
-  }
-  if (!shorter.some((token) => /\p{L}{3,}/u.test(token))) return false;
-  if (!containsRun(longer, shorter)) return false;
-  const extra = [...longer];
-  for (const token of shorter) extra.splice(extra.indexOf(token), 1);
-  return extra.length <= 4 && !extra.some((token) => /\d/.test(token) || LIST_WORDS.has(token));
 }
