@@ -11,6 +11,11 @@ import { ANSWER_ALIASES, chatRequest, EXPLANATION_ALIASES, type Prompt } from '.
 const Output = z.object({ answer: z.string() });
 const Loose = z.object({ answer: looseString, explanation: looseString.default('') });
 
+/** Small models follow examples, the IDK cases most of all (RA-RAG's appendix teaches the task so). */
+const EXAMPLES = `Examples:
+"The Eiffel Tower, completed in 1889, is in Paris." / When was the Eiffel Tower finished? → {"answer": "1889"}
+"Mount Everest is the highest mountain above sea level." / How tall is Mount Everest? → {"answer": "IDK"}`;
+
 /**
  * RA-RAG's keyword answer: one source, the answer in its words or IDK, no explanation. The default
  * run asks every source this way; only an agent that goes on to debate is asked to explain
@@ -19,6 +24,7 @@ const Loose = z.object({ answer: looseString, explanation: looseString.default('
 export function keywordAnswerPrompt(model: ChatModel, question: string, source: AgentSource): Prompt<AgentAnswer> {
   const system = `Give the keyword answer from the one source below only: the shortest exact answer (a name, number, date or a few words) in its words, or "IDK" if it does not answer the question.
 ${DATA_RULE}
+${EXAMPLES}
 Reply with JSON only: {"answer": "..."}`;
   const user = `${sourceBlock({ id: 1, domain: source.domain, title: source.title, text: source.text })}\n${questionBlock(question)}`;
   return {
