@@ -24,6 +24,7 @@ import { scriptedModel, serveOpenAiCompatible } from '../tests/unit/helpers/scri
  *   npm run bench:cost -- --reader server          the same reader behind a local OpenAI-compatible server
  *   npm run bench:cost -- --base-url http://127.0.0.1:8080/v1 --model qwen2.5-1.5b   any server
  *   npm run bench:cost -- --dataset ../shared/bench/ramdocs/RAMDocs_test.jsonl        all 500 items
+ *   npm run bench:cost -- --local --shuffle 1     as on WebLLM (κ-RRSS), documents in random order
  *
  * The default reader (tests/unit/helpers/ramdocs-reader.ts) answers every document as RAMDocs
  * annotates it, so every method reads the same answers and only cost and combination differ.
@@ -46,8 +47,31 @@ const Options = z.object({
   decode: z.coerce.number().positive().default(25),
   /** Mark the model local (as WebLLM is): κ-RRSS then caps the agents. */
   local: z.boolean().default(false),
+  /**
+   * Shuffle each item's documents with this seed: RAMDocs lists correct documents first, so in file
+   * order κ-RRSS (which asks in rank order among equally trusted sites) rarely reaches the misinformation.
+   */
+  shuffle: z.coerce.number().int().nonnegative().optional(),
   json: z.string().optional(),
 });
+
+/** A seeded permutation (mulberry32), so a shuffled run can be repeated. */
+function shuffled<T>(list: T[], seed: number): T[] {
+  let state = seed >>> 0;
+  const random = () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  const copy = [...list];
+  for (let index = copy.length - 1; index > 0; index--) {
+    const other = Math.floor(random() * (index + 1));
+    [copy[index], copy[other]] = [copy[other] as T, copy[index] as T];
+  }
+  return copy;
+}
 
 interface CallRecord {
   promptTokens: number;
@@ -198,6 +222,7 @@ async function main() {
       prefill: { type: 'string' },
       decode: { type: 'string' },
       local: { type: 'boolean' },
+      shuffle: { type: 'string' },
       json: { type: 'string' },
       ...MODEL_CLI_OPTIONS,
     },
@@ -207,7 +232,11 @@ async function main() {
     ...Object.fromEntries(Object.entries(values).filter(([key]) => !(key in MODEL_CLI_OPTIONS))),
   });
   const all = parseDataset(await readFile(options.dataset, 'utf8'), options.dataset);
-  const items = all.slice(options.offset, options.limit ? options.offset + options.limit : undefined);
+  const items = all
+    .slice(options.offset, options.limit ? options.offset + options.limit : undefined)
+    .map((item, index) =>
+      options.shuffle === undefined ? item : { ...item, documents: shuffled(item.documents, options.shuffle + index) },
+    );
 
   // --base-url: any OpenAI-compatible server; else the document reader, in process or behind a local server.
   let model: ChatModel;
@@ -225,7 +254,7 @@ async function main() {
     described = 'the RAMDocs document reader (scripted model, in process)';
   }
   console.log(
-    `bench:cost: ${items.length} RAMDocs items from ${options.dataset} (offset ${options.offset}), ${described}, one slot${options.local ? ', local (κ-RRSS)' : ''}`,
+    `bench:cost: ${items.length} RAMDocs items from ${options.dataset} (offset ${options.offset}), ${described}, one slot${options.local ? ', local (κ-RRSS)' : ''}${options.shuffle === undefined ? '' : `, documents shuffled (seed ${options.shuffle})`}`,
   );
   const rows: Row[] = [];
   try {
