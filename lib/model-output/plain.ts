@@ -10,5 +10,6 @@ export function plainReply(text: string, maxWords = 25): string | undefined {
     .trim();
   if (trimmed === '' || trimmed.includes('\n') || /[{}[\]]/.test(trimmed)) return undefined;
   if (/[.!?]\s+\S/.test(trimmed.replace(/\b(\p{L}|mt|st|dr|mr|mrs|ms|jr|sr|no|vs|u\.s)\./giu, ''))) return undefined;
-  return trimmed.split(/\s+/).length <= maxWords ? trimmed.replace(/\.$/, '') : undefined;
+  // A closing full stop goes; the dot of an initial stays ("Washington, D.C.").
+  return trimmed.split(/\s+/).length <= maxWords ? trimmed.replace(/(?<!(?:^|[\s.])\p{L})\.$/u, '') : undefined;
 }

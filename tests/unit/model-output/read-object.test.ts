@@ -100,7 +100,7 @@ describe('readObject: one object of a schema out of whatever a model wrote', () 
     expect(readObject('Paris.', Answer, { plain }).answer).toBe('Paris');
     expect(tryReadObject('Paris.', Answer).ok).toBe(false);
     expect(plainReply('It is Paris. It has been since 987.')).toBeUndefined();
-    expect(plainReply('Washington, D.C.')).toBe('Washington, D.C');
+    expect(plainReply('Washington, D.C.')).toBe('Washington, D.C.');
   });
 });
 
