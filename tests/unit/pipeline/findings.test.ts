@@ -153,7 +153,7 @@ describe('issue #11 findings: logic a misbehaving model cannot break', () => {
     const verdict = VerdictSchema.parse(await runCheck(checkInput(model, sources, { question: FRANCE })));
     expect(verdict.conflicts).toEqual([]);
     expect(model.count('aggregator')).toBe(0);
-    expect(model.count()).toBe(6);
+    expect(model.count()).toBe(5); // the first reading + 4 keyword answers (issue #14's default run)
   });
 
   it('every common refusal is IDK: the site is irrelevant, not wrong, for the trust store', async () => {
