@@ -17,8 +17,10 @@ const LooseAnswer = z.union([
   z.object({ answer: looseString, sources: looseNumberList.default([]) }),
   looseString.transform((answer) => ({ answer, sources: [] as number[] })),
 ]);
+// Some models nest the memory answer ({"memory": {"answer": …, "confidence": …}}): read it too.
+const NestedMemory = z.object({ answer: looseString, confidence: looseConfidence(0.5) });
 const Loose = z.object({
-  memory: looseString.default('IDK'),
+  memory: z.union([NestedMemory, looseString]).default('IDK'),
   memory_confidence: looseConfidence(0.5),
   answers: z
     .union([
@@ -82,10 +84,15 @@ Reply with JSON only: {"memory": "...", "memory_confidence": 0.0, "answers": [{"
           explanation: EXPLANATION_ALIASES,
         },
       });
-      const memory = reduceAnswer(parsed.memory, question);
+      const nested = typeof parsed.memory === 'string' ? null : parsed.memory;
+      const memory = reduceAnswer(
+        nested?.answer ?? (typeof parsed.memory === 'string' ? parsed.memory : 'IDK'),
+        question,
+      );
       const knows = !isIdk(memory);
+      const confidence = nested?.confidence ?? parsed.memory_confidence;
       return {
-        memory: { answer: knows ? memory : 'IDK', confidence: knows ? parsed.memory_confidence : 0 },
+        memory: { answer: knows ? memory : 'IDK', confidence: knows ? confidence : 0 },
         answers: parsed.answers
           .filter((entry) => !isIdk(entry.answer))
           .map((entry) => ({

@@ -36,6 +36,15 @@ describe('the first reading prompt', () => {
     expect(read.answers.map((entry) => entry.answer)).toEqual(['1963', '1998']);
   });
 
+  it('reads a nested memory answer, and a reply without one as memory unknown', () => {
+    const prompt = quickAnswerPrompt(model, 'When was Jordan born?', rated);
+    const nested = prompt.parse('{"memory": {"answer": "1963", "confidence": "8/10"}, "answers": ["1963"]}');
+    expect(nested.memory).toEqual({ answer: '1963', confidence: 0.8 });
+    expect(nested.answers).toEqual([{ answer: '1963', sources: [] }]);
+    const bare = prompt.parse('{"answers": [{"answer": "1998", "sources": [2]}]}');
+    expect(bare.memory).toEqual({ answer: 'IDK', confidence: 0 });
+  });
+
   it('keyword answers ask for no explanation and read a bare reply', () => {
     const prompt = keywordAnswerPrompt(model, 'When was Jordan born?', { domain: 'nba.com', title: '', text: 'x' });
     expect(prompt.request.messages[0]?.content).not.toContain('"explanation"');
