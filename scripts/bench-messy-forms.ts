@@ -1,5 +1,5 @@
 import { FORMS } from '../tests/unit/helpers/messy-forms';
-import { METHODS, runMatrix } from '../tests/unit/pipeline/messy-matrix';
+import { METHODS, runCliMatrix, runMatrix, SCENARIOS } from '../tests/unit/pipeline/messy-matrix';
 
 /**
  * How often a run ends wrong when the model writes its answers the way real models do: every
@@ -9,7 +9,13 @@ import { METHODS, runMatrix } from '../tests/unit/pipeline/messy-matrix';
  * needs runCheck and the reader rules), which is how the before/after numbers were taken.
  */
 
-const rows = await runMatrix(FORMS.filter((form) => form !== 'clean'));
+// --cli: through `factcheck check` and the real OpenAI-compatible provider against a local server.
+const cli = process.argv.includes('--cli');
+const forms = FORMS.filter((form) => form !== 'clean');
+const rows = cli ? await runCliMatrix(forms, SCENARIOS.slice(0, 2)) : await runMatrix(forms);
+console.log(
+  cli ? 'factcheck check, 2 scenarios, local OpenAI-compatible server' : 'runCheck, 5 scenarios, scripted model',
+);
 const pad = (text: string | number, width: number) => String(text).padEnd(width);
 console.log(`${pad('form', 22)}${METHODS.map((method) => pad(method, 8)).join('')}wrong/runs`);
 for (const form of FORMS.filter((entry) => entry !== 'clean')) {

@@ -34,25 +34,34 @@ function cleanScalar(text: string): string | null {
 
 /**
  * The fields a reply writes as labelled lines ("Answer: Paris", "**Confidence:** 8/10",
- * "Answer: X. Explanation: Y" on one line), keyed by field; undefined when no known label appears.
+ * "Answer: X. Explanation: Y" on one line) or as tags (<answer>Paris</answer>), keyed by field;
+ * undefined when no known label appears.
  * A value runs to the next known label; bullet lines make a list; commas never split a value
  * ("Washington, D.C." is one answer).
  */
 export function labelledFields(text: string, names: FieldNames): Record<string, unknown> | undefined {
-  const spans = labelSpans(text, names);
-  if (spans.length === 0) return undefined;
   const fields: Record<string, unknown> = {};
-  for (const span of spans) {
+  for (const span of labelSpans(text, names)) {
     if (!(span.field in fields)) fields[span.field] = cleanValue(text.slice(span.valueStart, span.valueEnd));
   }
-  return fields;
+  return Object.keys(fields).length ? fields : undefined;
 }
 
-/** Where each known label's value lies in the text, in order. */
+/**
+ * Where each known field's value lies in the text: tags first (<answer>Paris</answer>, as models
+ * tuned on tagged prompts write them), then labels in order, each running to the next label.
+ */
 export function labelSpans(
   text: string,
   names: FieldNames,
 ): Array<{ field: string; valueStart: number; valueEnd: number }> {
+  const tags: Array<{ field: string; valueStart: number; valueEnd: number }> = [];
+  for (const match of text.matchAll(/<([\p{L}_ -]{1,40})>([\s\S]*?)<\/\1>/gu)) {
+    const field = names.lookup.get(canonical(match[1] ?? ''));
+    if (field === undefined) continue;
+    const valueStart = (match.index ?? 0) + (match[1]?.length ?? 0) + 2;
+    tags.push({ field, valueStart, valueEnd: valueStart + (match[2]?.length ?? 0) });
+  }
   const found: Array<{ field: string; start: number; end: number }> = [];
   for (const match of text.matchAll(LABEL)) {
     const field = names.lookup.get(canonical(match[2] ?? ''));
@@ -60,9 +69,10 @@ export function labelSpans(
     const start = (match.index ?? 0) + (match[1]?.length ?? 0);
     found.push({ field, start, end: (match.index ?? 0) + match[0].length });
   }
-  return found.map((label, index) => ({
+  const labels = found.map((label, index) => ({
     field: label.field,
     valueStart: label.end,
     valueEnd: found[index + 1]?.start ?? text.length,
   }));
+  return [...tags, ...labels];
 }

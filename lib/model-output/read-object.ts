@@ -16,6 +16,17 @@ export interface ReadOptions {
 
 export type ReadResult<T> = { ok: true; value: T } | { ok: false; error: FactCheckError };
 
+/** A reply sent as one JSON string ("{\\"answer\\": ...}"), as some servers wrap it: its content. */
+function unquoted(reply: string): string {
+  if (!reply.startsWith('"')) return reply;
+  try {
+    const inner: unknown = JSON.parse(reply);
+    return typeof inner === 'string' ? inner : reply;
+  } catch {
+    return reply;
+  }
+}
+
 const preview = (text: string) => text.replace(/\s+/g, ' ').trim().slice(0, 160);
 
 /**
@@ -33,7 +44,7 @@ export function tryReadObject<S extends z.ZodType>(
 ): ReadResult<z.output<S>> {
   const names = fieldNames(schema, options.aliases);
   // A reasoning model's thoughts (<think>…</think>) are drafts, not the reply.
-  const reply = text.replace(/<think(?:ing)?>[\s\S]*?(<\/think(?:ing)?>|$)/gi, '').trim();
+  const reply = unquoted(text.replace(/<think(?:ing)?>[\s\S]*?(<\/think(?:ing)?>|$)/gi, '').trim());
   // An object written as a labelled field's value ("**Rejected:** [{...}]") belongs to that field:
   // read alone it would pass for the whole reply (a rejected answer read as an accepted one).
   const spans = labelSpans(reply, names);

@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -10,7 +10,7 @@ import { FIXTURES } from '../helpers/fixtures';
 import { FORMS } from '../helpers/messy-forms';
 import { serveOpenAiCompatible } from '../helpers/scripted-model';
 import { readerRules } from '../pipeline/builders';
-import { SCENARIOS, verdictKey } from '../pipeline/messy-matrix';
+import { runCliMatrix, SCENARIOS, scenarioArgs } from '../pipeline/messy-matrix';
 
 /**
  * `factcheck check` against a local OpenAI-compatible server that answers in each messy form, through
@@ -18,76 +18,49 @@ import { SCENARIOS, verdictKey } from '../pipeline/messy-matrix';
  * clean form's verdict or fail with a clear malformed-output error.
  */
 
-const dir = mkdtempSync(join(tmpdir(), 'factcheck-messy-'));
-const METHODS = ['norag', 'concat', 'astute', 'madam', 'auto'] as const;
-
-function scenarioFiles(index: number) {
-  const scenario = SCENARIOS[index];
-  if (!scenario) throw new Error(`no scenario ${index}`);
-  const sources = scenario.sources().map((entry) => ({ url: entry.url, title: entry.title, snippet: entry.snippet }));
-  const sourcesFile = join(dir, `sources-${index}.json`);
-  writeFileSync(sourcesFile, JSON.stringify(sources));
-  const args = ['--question', scenario.question, '--sources', sourcesFile];
-  if (scenario.trust) {
-    const trust = Object.fromEntries(sources.map((entry) => [new URL(entry.url).hostname.replace(/^www\./, ''), 0]));
-    for (const domain of Object.keys(trust)) trust[domain] = scenario.trust(domain).reliability;
-    const trustFile = join(dir, `trust-${index}.json`);
-    writeFileSync(trustFile, JSON.stringify(trust));
-    args.push('--trust', trustFile);
-  }
-  return { scenario, args };
-}
-
-async function outcome(args: string[], baseUrl: string, method: string) {
-  try {
-    const verdict = await check([...args, '--base-url', baseUrl, '--model', 'test', '--method', method]);
-    return verdictKey(VerdictSchema.parse(verdict));
-  } catch (error) {
-    const code = (error as { code?: string }).code;
-    if (code === 'malformed-output') return 'clear error';
-    throw error;
-  }
-}
+const dir = mkdtempSync(join(tmpdir(), 'factcheck-messy-cli-'));
 
 describe('factcheck check against a server answering in every messy form', { timeout: 240_000 }, () => {
-  // The issue's own case (what is the capital of France, answered "Paris") and a misinformation minority.
-  for (const index of [0, 1]) {
-    it(`${SCENARIOS[index]?.name}: every method × every form`, async () => {
-      const { scenario, args } = scenarioFiles(index);
-      const cleanServer = await serveOpenAiCompatible(readerRules(scenario.world));
-      const clean: Record<string, string> = {};
-      try {
-        for (const method of METHODS) clean[method] = await outcome(args, cleanServer.baseUrl, method);
-        // What went on the wire: the schema as response_format, on every request.
-        expect(cleanServer.bodies.length).toBeGreaterThan(0);
-        for (const body of cleanServer.bodies) {
-          expect((body.response_format as { type?: string } | undefined)?.type).toBe('json_schema');
-        }
-      } finally {
-        await cleanServer.close();
+  it('the capital of France (the issue’s case) and a misinformation minority: every method × every form', async () => {
+    const rows = await runCliMatrix(
+      FORMS.filter((form) => form !== 'clean'),
+      SCENARIOS.slice(0, 2),
+    );
+    expect(rows).toHaveLength(2 * 5 * (FORMS.length - 1));
+    const wrong = rows.filter((row) => row.result === 'wrong');
+    expect(wrong.map((row) => `${row.scenario} | ${row.method} | ${row.form}: ${row.detail}`)).toEqual([]);
+  });
+
+  it('the schema goes on the wire as response_format on every request', async () => {
+    const scenario = SCENARIOS[0];
+    if (!scenario) throw new Error('no scenario');
+    const server = await serveOpenAiCompatible(readerRules(scenario.world));
+    try {
+      await check([...scenarioArgs(scenario, dir, 'wire'), '--base-url', server.baseUrl, '--model', 'test']);
+      expect(server.bodies.length).toBe(6);
+      for (const body of server.bodies) {
+        const format = body.response_format as { type?: string; json_schema?: { schema?: unknown } } | undefined;
+        expect(format?.type).toBe('json_schema');
+        expect(format?.json_schema?.schema).toHaveProperty('properties');
       }
-      const wrong: string[] = [];
-      for (const form of FORMS.filter((entry) => entry !== 'clean')) {
-        const server = await serveOpenAiCompatible(readerRules(scenario.world), { form });
-        try {
-          for (const method of METHODS) {
-            const key = await outcome(args, server.baseUrl, method);
-            if (key !== clean[method] && key !== 'clear error') wrong.push(`${form} × ${method}: ${key}`);
-          }
-        } finally {
-          await server.close();
-        }
-      }
-      expect(wrong).toEqual([]);
-    });
-  }
+    } finally {
+      await server.close();
+    }
+  });
 
   it('a server that refuses json_schema: the same verdicts, asked again with the schema in the prompt', async () => {
-    const { scenario, args } = scenarioFiles(0);
+    const scenario = SCENARIOS[0];
+    if (!scenario) throw new Error('no scenario');
     const server = await serveOpenAiCompatible(readerRules(scenario.world), { rejectJsonSchema: true });
     try {
-      const key = await outcome(args, server.baseUrl, 'auto');
-      expect(JSON.parse(key).answers).toEqual(['paris']);
+      const verdict = await check([
+        ...scenarioArgs(scenario, dir, 'refused'),
+        '--base-url',
+        server.baseUrl,
+        '--model',
+        'refusing-server',
+      ]);
+      expect(verdict.answers).toEqual(['Paris']);
       const withSchema = server.bodies.filter((body) => body.response_format !== undefined);
       // Each request sent with the schema before the first refusal came back is refused and asked
       // again without; the endpoint is remembered, so the later ones go without at once.
@@ -102,7 +75,9 @@ describe('factcheck check against a server answering in every messy form', { tim
   });
 
   it('the issue’s reproduction as a person runs it: markdown labels, through the real CLI process', async () => {
-    const { scenario, args } = scenarioFiles(0);
+    const scenario = SCENARIOS[0];
+    if (!scenario) throw new Error('no scenario');
+    const args = scenarioArgs(scenario, dir, 'process');
     const server = await serveOpenAiCompatible(readerRules(scenario.world), { form: 'markdown-labels' });
     try {
       const { stdout } = await promisify(execFile)(

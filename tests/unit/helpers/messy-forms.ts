@@ -26,6 +26,11 @@ export const FORMS = [
   'confidence-word',
   'sentence-answers',
   'refusal-phrasings',
+  'array-wrapped',
+  'json-string',
+  'json-tag-no-fence',
+  'comments',
+  'xml-tags',
 ] as const;
 export type Form = (typeof FORMS)[number];
 
@@ -139,6 +144,20 @@ function truncated(value: Json): string {
   return `${json.slice(0, -1)}, "explanation": "I weighed each source and the question carefu`;
 }
 
+/** <answer>Paris</answer> per field; lists of text as one tag per item, objects as JSON inside the tag. */
+function xmlTags(value: Json): string {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return JSON.stringify(value);
+  return Object.entries(value)
+    .map(([key, entry]) => {
+      if (Array.isArray(entry) && entry.every((item) => typeof item === 'string')) {
+        return `<${key}>${entry.length ? `\n${entry.map((item) => `- ${item}`).join('\n')}\n` : 'none'}</${key}>`;
+      }
+      const text = entry !== null && typeof entry === 'object' ? JSON.stringify(entry) : String(entry);
+      return `<${key}>${text}</${key}>`;
+    })
+    .join('\n');
+}
+
 let refusalTurn = 0;
 
 /** The scripted object as a model writing in `form` would write it. */
@@ -194,6 +213,16 @@ export function render(value: unknown, form: Form, context: RenderContext): stri
       return JSON.stringify(
         mapAnswers(json, (answer) => (isIdkText(answer) ? answer : sentenceFor(context.question, answer))),
       );
+    case 'array-wrapped':
+      return JSON.stringify([json]);
+    case 'json-string':
+      return JSON.stringify(JSON.stringify(json));
+    case 'json-tag-no-fence':
+      return `json\n${JSON.stringify(json, null, 2)}`;
+    case 'comments':
+      return JSON.stringify(json, null, 2).replace(/\n(\s*)"/, '\n$1// as asked, the object:\n$1"');
+    case 'xml-tags':
+      return xmlTags(json);
     case 'refusal-phrasings':
       return JSON.stringify(
         mapAnswers(json, (answer) => (isIdkText(answer) ? (REFUSALS[refusalTurn++ % REFUSALS.length] ?? '') : answer)),

@@ -1,10 +1,14 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { check } from '../../../cli/commands/check';
 import { FactCheckError } from '../../../lib/core/errors';
 import type { Method, Verdict } from '../../../lib/core/verdict';
 import type { ChatModel, ChatRequest, ChatResult } from '../../../lib/llm/chat-model';
 import { runCheck } from '../../../lib/pipeline/run-check';
 import type { TrustLookup } from '../../../lib/trust/types';
 import { type Form, render } from '../helpers/messy-forms';
-import { promptQuestion, type Rules, taskOf } from '../helpers/scripted-model';
+import { promptQuestion, type Rules, serveOpenAiCompatible, taskOf } from '../helpers/scripted-model';
 import { checkInput, readerRules, source, trustFrom, type World } from './builders';
 
 /**
@@ -171,6 +175,81 @@ export async function runMatrix(forms: readonly Form[]): Promise<MatrixRow[]> {
         const detail =
           outcome.kind === 'verdict' ? (result === 'same' ? '' : `${outcome.key} ≠ ${clean.key}`) : outcome.message;
         rows.push({ scenario: scenario.name, method, form, result, detail });
+      }
+    }
+  }
+  return rows;
+}
+
+/** A scenario as `factcheck check` arguments: its question, a sources file and, if any, a trust file. */
+export function scenarioArgs(scenario: Scenario, dir: string, name: string): string[] {
+  const sources = scenario.sources().map((entry) => ({ url: entry.url, title: entry.title, snippet: entry.snippet }));
+  const sourcesFile = join(dir, `${name}-sources.json`);
+  writeFileSync(sourcesFile, JSON.stringify(sources));
+  const args = ['--question', scenario.question, '--sources', sourcesFile];
+  if (scenario.trust) {
+    const lookup = scenario.trust;
+    const domains = scenario.sources().map((entry) => entry.domain);
+    const trustFile = join(dir, `${name}-trust.json`);
+    writeFileSync(trustFile, JSON.stringify(Object.fromEntries(domains.map((d) => [d, lookup(d).reliability]))));
+    args.push('--trust', trustFile);
+  }
+  return args;
+}
+
+async function cliOutcome(args: string[], baseUrl: string, method: Method): Promise<Outcome> {
+  try {
+    const verdict = await check([...args, '--base-url', baseUrl, '--model', 'test', '--method', method]);
+    return { kind: 'verdict', key: verdictKey(verdict) };
+  } catch (error) {
+    if (error instanceof FactCheckError && error.code === 'malformed-output') {
+      return { kind: 'clear-error', message: error.message };
+    }
+    return { kind: 'crash', message: error instanceof Error ? error.message : String(error) };
+  }
+}
+
+/**
+ * The same matrix through `factcheck check` (in process, the real OpenAI-compatible provider) against
+ * a local server answering in each form.
+ */
+export async function runCliMatrix(forms: readonly Form[], scenarios: readonly Scenario[]): Promise<MatrixRow[]> {
+  const dir = mkdtempSync(join(tmpdir(), 'factcheck-messy-'));
+  const rows: MatrixRow[] = [];
+  for (const [index, scenario] of scenarios.entries()) {
+    const args = scenarioArgs(scenario, dir, `s${index}`);
+    const clean: Partial<Record<Method, Outcome>> = {};
+    const cleanServer = await serveOpenAiCompatible(readerRules(scenario.world));
+    try {
+      for (const method of METHODS) clean[method] = await cliOutcome(args, cleanServer.baseUrl, method);
+    } finally {
+      await cleanServer.close();
+    }
+    for (const form of forms) {
+      const server = await serveOpenAiCompatible(readerRules(scenario.world), { form });
+      try {
+        for (const method of METHODS) {
+          const reference = clean[method];
+          if (reference?.kind !== 'verdict') throw new Error(`clean CLI run failed: ${scenario.name} ${method}`);
+          const outcome = await cliOutcome(args, server.baseUrl, method);
+          const result =
+            outcome.kind === 'verdict'
+              ? outcome.key === reference.key
+                ? 'same'
+                : 'wrong'
+              : outcome.kind === 'clear-error'
+                ? 'error'
+                : 'wrong';
+          const detail =
+            outcome.kind === 'verdict'
+              ? result === 'same'
+                ? ''
+                : `${outcome.key} ≠ ${reference.key}`
+              : outcome.message;
+          rows.push({ scenario: scenario.name, method, form, result, detail });
+        }
+      } finally {
+        await server.close();
       }
     }
   }
