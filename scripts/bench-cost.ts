@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import { documentsAsSources, parseDataset, type RamDocsItem, scoreItem } from '../cli/commands/eval';
+import { UsageError } from '../cli/errors';
 import { MODEL_CLI_OPTIONS, modelFromCli } from '../cli/model-options';
 import { parseOptions } from '../cli/options';
 import { toSerializedError } from '../lib/core/errors';
@@ -17,7 +18,8 @@ import { scriptedModel, serveOpenAiCompatible } from '../tests/unit/helpers/scri
  * What each method costs per question on RAMDocs-shaped input (one result per document): model
  * calls, prompt and completion tokens, exact match, and the time the calls take on a model that
  * serves one request at a time (WebLLM, a local server), computed from the tokens at the stated
- * prefill and decode speeds: Σ prompt / prefill + Σ completion / decode. "First answer" is the
+ * prefill and decode speeds: Σ prompt / prefill + Σ completion / decode ("measured s" is the
+ * backends' own time, real against a server). "First answer" is the
  * same for the calls finished when the first verdict (partial or final) reaches the caller.
  *
  *   npm run bench:cost [-- --limit 100 --methods madam,auto --prefill 300 --decode 20]
@@ -76,6 +78,8 @@ function shuffled<T>(list: T[], seed: number): T[] {
 interface CallRecord {
   promptTokens: number;
   completionTokens: number;
+  /** As the backend took it (real on a server, near 0 for the in-process reader). */
+  ms: number;
 }
 
 /** One slot: the calls of a run queue one after another, as on WebLLM or a one-request server. */
@@ -87,7 +91,11 @@ function oneSlot(model: ChatModel, local: boolean, log: CallRecord[]): ChatModel
     local,
     async generate(request: ChatRequest): Promise<ChatResult> {
       const result = await model.generate(request);
-      log.push({ promptTokens: result.usage.promptTokens, completionTokens: result.usage.completionTokens });
+      log.push({
+        promptTokens: result.usage.promptTokens,
+        completionTokens: result.usage.completionTokens,
+        ms: result.usage.ms,
+      });
       return result;
     },
   };
@@ -98,6 +106,7 @@ interface ItemCost {
   promptTokens: number;
   completionTokens: number;
   seconds: number;
+  measuredSeconds: number;
   firstCalls: number;
   firstSeconds: number;
   exactMatch: boolean;
@@ -133,6 +142,7 @@ async function measureItem(
       promptTokens: log.reduce((sum, call) => sum + call.promptTokens, 0),
       completionTokens: log.reduce((sum, call) => sum + call.completionTokens, 0),
       seconds: secondsOf(log),
+      measuredSeconds: log.reduce((sum, call) => sum + call.ms, 0) / 1000,
       firstCalls: first.length,
       firstSeconds: secondsOf(first),
       exactMatch: scoreItem(verdict.answers, item.gold_answers, item.wrong_answers).exactMatch,
@@ -143,10 +153,11 @@ async function measureItem(
       promptTokens: log.reduce((sum, call) => sum + call.promptTokens, 0),
       completionTokens: log.reduce((sum, call) => sum + call.completionTokens, 0),
       seconds: secondsOf(log),
+      measuredSeconds: log.reduce((sum, call) => sum + call.ms, 0) / 1000,
       firstCalls: log.length,
       firstSeconds: secondsOf(log),
       exactMatch: false,
-      error: toSerializedError(error).code,
+      error: (({ code, message }) => `${code}: ${message}`)(toSerializedError(error)),
     };
   }
 }
@@ -158,12 +169,14 @@ function summarize(method: Method, costs: ItemCost[]) {
     method,
     items: costs.length,
     errors: costs.filter((cost) => cost.error !== undefined).length,
+    firstError: costs.find((cost) => cost.error !== undefined)?.error,
     calls: mean((cost) => cost.calls),
     promptTokens: mean((cost) => cost.promptTokens),
     completionTokens: mean((cost) => cost.completionTokens),
     tokens: mean((cost) => cost.promptTokens + cost.completionTokens),
     exactMatch: 100 * mean((cost) => (cost.exactMatch ? 1 : 0)),
     seconds: mean((cost) => cost.seconds),
+    measuredSeconds: mean((cost) => cost.measuredSeconds),
     firstCalls: mean((cost) => cost.firstCalls),
     firstSeconds: mean((cost) => cost.firstSeconds),
   };
@@ -179,6 +192,7 @@ function printTable(rows: Row[], options: z.infer<typeof Options>) {
     'tokens/item',
     'EM %',
     'one-slot s',
+    'measured s',
     'first: calls',
     'first: s',
     'errors',
@@ -191,6 +205,7 @@ function printTable(rows: Row[], options: z.infer<typeof Options>) {
     row.tokens.toFixed(0),
     row.exactMatch.toFixed(1),
     row.seconds.toFixed(1),
+    row.measuredSeconds.toFixed(1),
     row.firstCalls.toFixed(2),
     row.firstSeconds.toFixed(1),
     String(row.errors),
@@ -201,6 +216,8 @@ function printTable(rows: Row[], options: z.infer<typeof Options>) {
   console.log(
     `one-slot time = Σ prompt tokens / ${options.prefill} tok/s (prefill) + Σ completion tokens / ${options.decode} tok/s (decode); "first" = calls finished when the first verdict arrives`,
   );
+  for (const row of rows)
+    if (row.firstError) console.log(`${row.method}: ${row.errors} errors, first: ${row.firstError}`);
   const madam = rows.find((row) => row.method === 'madam');
   const auto = rows.find((row) => row.method === 'auto');
   if (madam && auto) {
@@ -211,8 +228,8 @@ function printTable(rows: Row[], options: z.infer<typeof Options>) {
   }
 }
 
-async function main() {
-  const { values } = parseArgs({
+const parseBenchArgs = () =>
+  parseArgs({
     options: {
       dataset: { type: 'string' },
       limit: { type: 'string' },
@@ -228,10 +245,24 @@ async function main() {
     },
     strict: true,
   });
+
+async function main() {
+  let values: ReturnType<typeof parseBenchArgs>['values'];
+  try {
+    values = parseBenchArgs().values;
+  } catch (error) {
+    throw new UsageError(error instanceof Error ? error.message : String(error));
+  }
   const options = parseOptions(Options, {
     ...Object.fromEntries(Object.entries(values).filter(([key]) => !(key in MODEL_CLI_OPTIONS))),
   });
-  const all = parseDataset(await readFile(options.dataset, 'utf8'), options.dataset);
+  let text: string;
+  try {
+    text = await readFile(options.dataset, 'utf8');
+  } catch {
+    throw new UsageError(`--dataset: cannot read ${options.dataset}`);
+  }
+  const all = parseDataset(text, options.dataset);
   const items = all
     .slice(options.offset, options.limit ? options.offset + options.limit : undefined)
     .map((item, index) =>
@@ -276,4 +307,11 @@ async function main() {
   }
 }
 
-await main();
+try {
+  await main();
+} catch (error) {
+  // Bad options get one line and exit code 2, as the CLI's do.
+  if (!(error instanceof UsageError)) throw error;
+  console.error(`bench:cost: ${error.message}`);
+  process.exitCode = 2;
+}
