@@ -54,6 +54,9 @@ const Options = z.object({
    * order κ-RRSS (which asks in rank order among equally trusted sites) rarely reaches the misinformation.
    */
   shuffle: z.coerce.number().int().nonnegative().optional(),
+  /** Method parameters (κ, T) other than the papers' defaults. */
+  kappa: z.coerce.number().int().positive().optional(),
+  rounds: z.coerce.number().int().positive().optional(),
   json: z.string().optional(),
 });
 
@@ -129,7 +132,10 @@ async function measureItem(
       question: item.question,
       sources: documentsAsSources(item),
       method,
-      params: MethodParamsSchema.parse({}),
+      params: MethodParamsSchema.parse({
+        ...(options.kappa === undefined ? {} : { kappa: options.kappa }),
+        ...(options.rounds === undefined ? {} : { rounds: options.rounds }),
+      }),
       model,
       trust: () => NEUTRAL_TRUST,
       emit: (event) => {
@@ -240,6 +246,8 @@ const parseBenchArgs = () =>
       decode: { type: 'string' },
       local: { type: 'boolean' },
       shuffle: { type: 'string' },
+      kappa: { type: 'string' },
+      rounds: { type: 'string' },
       json: { type: 'string' },
       ...MODEL_CLI_OPTIONS,
     },
