@@ -25,7 +25,9 @@ const isBudget = (error: unknown) => error instanceof FactCheckError && error.co
  * The default run (METHODS.md "The default run"), at a fraction of MADAM's cost:
  * (1) one call reads the model's memory answer and all results together (the first partial
  *     verdict, after one round trip on a one-slot model); at the same time, queued behind it,
- * (2) one keyword answer per source, filtered by f_align and voted with domain reliability;
+ * (2) one keyword answer per source (under κ-RRSS: the most reliable sites until κ answer, plus
+ *     one cited site for each answer of the first reading that κ did not reach), filtered by
+ *     f_align and voted with domain reliability;
  * (3) when the sources disagree and the first reading agrees with the trust-weighted vote (its
  *     answers are answers sources give, the vote's winner among them), it settles the conflict:
  *     no aggregator, no debate; otherwise the aggregator reads the agents and, while it leaves the
@@ -89,7 +91,9 @@ async function composedRun(run: MethodRun, publish: Publish): Promise<Verdict> {
       ...(capAgents ? { kappa: params.kappa } : {}),
     }),
   );
-  const [first, sourceAnswers] = await Promise.all([quick, external]);
+  const [first, asked] = await Promise.all([quick, external]);
+  // Under κ an answer of the first reading may rest on sources κ did not reach: ask one of them.
+  const sourceAnswers = first && capAgents ? await checkUnasked(run, first, asked) : asked;
   const keywordAnswers = new Map(sourceAnswers.map((answer) => [answer.source.id, answer.answer]));
   const idk = sourceAnswers.filter((answer) => isIdk(answer.answer));
   const vote = voteOn(sourceAnswers);
@@ -223,6 +227,38 @@ async function representativeDebate(
     if (!moved) break;
   }
   return { agents, aggregate };
+}
+
+/**
+ * κ-RRSS asks the most reliable sites first and stops at κ relevant answers, so an answer the first
+ * reading found may rest only on sites it never asked. Such an answer is checked with the most
+ * reliable site the reading cites for it (one keyword answer each), so that the vote can confirm or
+ * contradict it instead of the answer being dropped for want of asking.
+ */
+async function checkUnasked(run: MethodRun, first: QuickAnswer, asked: SourceAnswer[]): Promise<SourceAnswer[]> {
+  const { input, ledger, usable } = run;
+  const vote = voteOn(asked);
+  const askedIds = new Set(asked.map((answer) => answer.source.id));
+  const toAsk = new Map<string, (typeof usable)[number]>();
+  for (const entry of first.answers) {
+    if (clusterOf(vote, entry.answer)) continue;
+    const cited = entry.sources
+      .flatMap((number) => (usable[number - 1] ? [usable[number - 1]] : []))
+      .filter((source): source is (typeof usable)[number] => source !== undefined && !askedIds.has(source.id))
+      .sort((a, b) => run.reliability(b) - run.reliability(a) || a.rank - b.rank);
+    const best = cited[0];
+    if (best) toAsk.set(best.id, best);
+  }
+  // One aggregator call stays affordable after these.
+  if (toAsk.size === 0 || !ledger.canAfford(toAsk.size + 1)) return asked;
+  const more = await ledger.stage('source-answers', () =>
+    askSources(ledger, input.question, [...toAsk.values()], run.reliability, {
+      stage: 'source-answers',
+      filter: true,
+      explain: false,
+    }),
+  );
+  return [...asked, ...more].sort((a, b) => a.source.rank - b.source.rank);
 }
 
 /** The first reading is a bonus: if its output is unreadable the run goes on without it. */

@@ -85,3 +85,30 @@ describe('when the first reading settles a conflict', () => {
     expect(verdict.conflicts.map((conflict) => conflict.kind).sort()).toEqual(['ambiguity', 'misinformation']);
   });
 });
+
+describe('κ-RRSS and the first reading', () => {
+  const world = { candidates: ['1963', '1956'] };
+  const sources = () => [
+    source('nba.com', 'Michael Jordan was born in 1963.'),
+    source('acm.org', 'Michael I. Jordan, born 1956.'),
+    source('berkeley.edu', 'Michael I. Jordan (1956), professor.'),
+  ];
+  const trust = trustFrom({ 'nba.com': 0.9, 'acm.org': 0.6, 'berkeley.edu': 0.7 });
+
+  it('an answer resting only on sites κ did not reach is checked with its most reliable cited site', async () => {
+    const reader = scriptedModel({ rules: readerRules(world), local: true, maxConcurrency: 1 });
+    const verdict = await runCheck(checkInput(reader, sources(), { trust, params: { kappa: 1 } }));
+    const asked = reader.calls
+      .filter((call) => call.task === 'agent')
+      .map((call) => promptSources(call.request)[0]?.domain);
+    expect(asked).toEqual(['nba.com', 'berkeley.edu']);
+    expect(verdict.answers.sort()).toEqual(['1956', '1963']);
+    expect(verdict.conflicts.map((conflict) => conflict.kind)).toEqual(['ambiguity']);
+  });
+
+  it('without κ every site is asked and nothing more', async () => {
+    const reader = scriptedModel({ rules: readerRules(world) });
+    await runCheck(checkInput(reader, sources(), { trust, params: { kappa: 1 } }));
+    expect(reader.count('agent')).toBe(3);
+  });
+});
