@@ -1,5 +1,6 @@
-import { FORMS } from '../tests/unit/helpers/messy-forms';
-import { METHODS, runCliMatrix, runMatrix, SCENARIOS } from '../tests/unit/pipeline/messy-matrix';
+import { finalizePrompt } from '../lib/pipeline/prompts/finalize';
+import { FORMS, render } from '../tests/unit/helpers/messy-forms';
+import { formModel, METHODS, runCliMatrix, runMatrix, SCENARIOS } from '../tests/unit/pipeline/messy-matrix';
 
 /**
  * How often a run ends wrong when the model writes its answers the way real models do: every
@@ -36,4 +37,37 @@ console.log(
 if (process.env.VERBOSE) {
   for (const row of wrong) console.log(`WRONG ${row.scenario} | ${row.method} | ${row.form}: ${row.detail}`);
   for (const row of errors) console.log(`ERROR ${row.scenario} | ${row.method} | ${row.form}: ${row.detail}`);
+}
+
+// What reading costs: the finalization output (the largest object) in every form, read 2,000 times.
+if (!cli) {
+  const question = 'When was Michael Jordan born?';
+  const output = {
+    groups: [
+      { answer: '1963', summary: 'Four sites say 1963.', sources: [1, 2, 3, 4], memory: true, confidence: 0.9 },
+      { answer: '1998', summary: 'One site says 1998.', sources: [5], memory: false, confidence: 0.1 },
+    ],
+    answers: ['1963'],
+    final: '1963',
+    explanation: 'Four reliable sources and memory agree on 1963; one site disagrees.',
+  };
+  const prompt = finalizePrompt(formModel({}, 'clean'), question, [], null);
+  const times: number[] = [];
+  for (const form of FORMS) {
+    const text = render(output, form, { question });
+    const started = performance.now();
+    for (let i = 0; i < 2000; i++) {
+      try {
+        prompt.parse(text);
+      } catch {
+        // a clear error costs the same to reach
+      }
+    }
+    times.push(((performance.now() - started) / 2000) * 1000);
+  }
+  times.sort((a, b) => a - b);
+  const at = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))]?.toFixed(0);
+  console.log(
+    `\nreading one finalization output: median ${at(0.5)} µs, slowest form ${at(1)} µs (24 forms × 2,000 reads)`,
+  );
 }

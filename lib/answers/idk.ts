@@ -5,9 +5,8 @@
 
 const SOURCE =
   '(?:the |this |that |given |provided )*(?:source|document|text|passage|snippet|article|page|context|result|search result|information|data|content)s?';
-const SAYS =
-  '(?:say|state|mention|specify|provide|contain|give|include|answer|tell|address|indicate|list|discuss|specify)';
-const NOT = "(?:does not|doesn't|doesnt|do not|don't|dont|did not|didn't|fails to|cannot|can't|does n't)";
+const SAYS = '(?:say|state|mention|specify|provide|contain|give|include|answer|tell|address|indicate|list|discuss)';
+const NOT = "(?:does not|doesn't|doesnt|do not|don't|dont|did not|didn't|fails to|cannot|can't)";
 const GIVEN =
   '(?:stated|mentioned|given|specified|available|known|provided|found|clear|indicated|included|listed|answered|determinable|applicable|relevant)';
 

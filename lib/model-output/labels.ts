@@ -40,8 +40,16 @@ function cleanScalar(text: string): string | null {
  * ("Washington, D.C." is one answer).
  */
 export function labelledFields(text: string, names: FieldNames): Record<string, unknown> | undefined {
+  return fieldsFromSpans(text, labelSpans(text, names));
+}
+
+/** The values of spans found by `labelSpans`, the first of each field kept. */
+export function fieldsFromSpans(
+  text: string,
+  spans: ReadonlyArray<{ field: string; valueStart: number; valueEnd: number }>,
+): Record<string, unknown> | undefined {
   const fields: Record<string, unknown> = {};
-  for (const span of labelSpans(text, names)) {
+  for (const span of spans) {
     if (!(span.field in fields)) fields[span.field] = cleanValue(text.slice(span.valueStart, span.valueEnd));
   }
   return Object.keys(fields).length ? fields : undefined;

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import { FactCheckError } from '../core/errors';
 import { completePart, type ObjectText, objectTexts, parseLenient } from './json-text';
-import { labelledFields, labelSpans } from './labels';
+import { fieldsFromSpans, labelSpans } from './labels';
 import { conformKeys, type FieldNames, fieldNames } from './schema-keys';
 
 export interface ReadOptions {
@@ -53,7 +53,7 @@ export function tryReadObject<S extends z.ZodType>(
   const read = (found: ObjectText) => parseLenient(found.truncated ? completePart(found.text) : found.text);
   const attempts: unknown[] = [
     ...objects.filter((found) => !inLabel(found.start)).map(read),
-    labelledFields(reply, names),
+    fieldsFromSpans(reply, spans),
     ...objects.filter((found) => inLabel(found.start)).map(read),
   ];
   if (options.plain) attempts.push(options.plain(reply));

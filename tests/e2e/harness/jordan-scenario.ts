@@ -1,3 +1,4 @@
+import type { Form } from '../../unit/helpers/messy-forms';
 import type { World } from '../../unit/pipeline/builders';
 import { type ExtensionSession, launchExtension } from './extension';
 import { startHttpServer } from './http-server';
@@ -54,7 +55,9 @@ export interface JordanScenario {
  * The results page served at Google's address, a scripted OpenAI-compatible model server on
  * loopback (answering after `delayMs`), and Chromium with the extension pointed at that server.
  */
-export async function startJordanScenario(options: { delayMs?: number } = {}): Promise<JordanScenario> {
+export async function startJordanScenario(
+  options: { delayMs?: number; forms?: readonly Form[] } = {},
+): Promise<JordanScenario> {
   const modelRequests: RecordedRequest[] = [];
   const serp = await startHttpsServer(
     [JORDAN_HOST],
@@ -63,7 +66,7 @@ export async function startJordanScenario(options: { delayMs?: number } = {}): P
   const modelServer = await startHttpServer([
     openAiCompatibleRoute({
       host: '127.0.0.1',
-      respond: readerResponder(JORDAN_WORLD),
+      respond: readerResponder(JORDAN_WORLD, options.forms),
       log: modelRequests,
       ...(options.delayMs ? { delayMs: options.delayMs } : {}),
     }),

@@ -88,10 +88,12 @@ export const SCENARIOS: Scenario[] = [
 
 export const METHODS: Method[] = ['norag', 'concat', 'astute', 'madam', 'auto'];
 
-/** A model that answers by the rules, writing every object in `form`. */
-export function formModel(rules: Rules, form: Form): ChatModel {
+/** A model that answers by the rules, writing every object in `form` (or a list of forms, one per call in turn). */
+export function formModel(rules: Rules, form: Form | readonly Form[]): ChatModel {
+  const forms = typeof form === 'string' ? [form] : form;
+  let turn = 0;
   return {
-    id: `messy:${form}`,
+    id: `messy:${forms.join('+')}`,
     maxConcurrency: 8,
     supportsJsonSchema: false,
     local: false,
@@ -99,7 +101,8 @@ export function formModel(rules: Rules, form: Form): ChatModel {
       const task = taskOf(request);
       const rule = rules[task];
       if (!rule) throw new Error(`no rule for ${task}`);
-      const text = render(rule(request), form, { question: promptQuestion(request) });
+      const current = forms[turn++ % forms.length] ?? 'clean';
+      const text = render(rule(request), current, { question: promptQuestion(request) });
       return { text, usage: { promptTokens: 1, completionTokens: 1, ms: 0 } };
     },
   };
@@ -127,7 +130,7 @@ export type Outcome =
   | { kind: 'clear-error'; message: string }
   | { kind: 'crash'; message: string };
 
-export async function runOnce(scenario: Scenario, method: Method, form: Form): Promise<Outcome> {
+export async function runOnce(scenario: Scenario, method: Method, form: Form | readonly Form[]): Promise<Outcome> {
   const model = formModel(readerRules(scenario.world), form);
   try {
     const verdict = await runCheck(
