@@ -251,14 +251,20 @@ async function checkUnasked(run: MethodRun, first: QuickAnswer, asked: SourceAns
   }
   // One aggregator call stays affordable after these.
   if (toAsk.size === 0 || !ledger.canAfford(toAsk.size + 1)) return asked;
-  const more = await ledger.stage('source-answers', () =>
-    askSources(ledger, input.question, [...toAsk.values()], run.reliability, {
-      stage: 'source-answers',
-      filter: true,
-      explain: false,
-    }),
-  );
-  return [...asked, ...more].sort((a, b) => a.source.rank - b.source.rank);
+  try {
+    const more = await ledger.stage('source-answers', () =>
+      askSources(ledger, input.question, [...toAsk.values()], run.reliability, {
+        stage: 'source-answers',
+        filter: true,
+        explain: false,
+      }),
+    );
+    return [...asked, ...more].sort((a, b) => a.source.rank - b.source.rank);
+  } catch (error) {
+    // A check that cannot be read leaves the answers κ gathered as they were.
+    if (error instanceof FactCheckError && error.code === 'malformed-output') return asked;
+    throw error;
+  }
 }
 
 /** The first reading is a bonus: if its output is unreadable the run goes on without it. */

@@ -78,6 +78,20 @@ async function askOne(
  * once; with κ the sources go in reliability order, in waves of the number still missing, until
  * κ relevant answers are in (RA-RAG's κ-RRSS), so a slow local model asks few sources.
  */
+/**
+ * One unreadable agent is IDK; none readable at all is a model that does not follow the format, and
+ * a verdict built on "every site said IDK" would be wrong without saying so: a clear error instead.
+ */
+function readable(answers: SourceAnswer[]): SourceAnswer[] {
+  if (answers.length > 0 && answers.every((answer) => answer.explanation === UNREADABLE)) {
+    throw new FactCheckError(
+      'malformed-output',
+      `None of the model's ${answers.length} answers about the sources could be read: it does not follow the answer format.`,
+    );
+  }
+  return answers;
+}
+
 export async function askSources(
   ledger: RunLedger,
   question: string,
@@ -88,7 +102,9 @@ export async function askSources(
   const limit = Math.min(sources.length, options.maxAgents ?? sources.length);
   if (options.kappa === undefined) {
     const chosen = sources.slice(0, limit);
-    return Promise.all(chosen.map((source) => askOne(ledger, question, source, reliability(source), options)));
+    return readable(
+      await Promise.all(chosen.map((source) => askOne(ledger, question, source, reliability(source), options))),
+    );
   }
   const byReliability = sources
     .map((source, rank) => ({ source, rank, reliability: reliability(source) }))
@@ -104,7 +120,7 @@ export async function askSources(
     );
   }
   // Back in rank order, so the verdict and the debate read like the results page.
-  return answers.sort((a, b) => a.source.rank - b.source.rank);
+  return readable(answers.sort((a, b) => a.source.rank - b.source.rank));
 }
 
 /** The weighted majority vote over filtered answers, weights = domain reliability. */

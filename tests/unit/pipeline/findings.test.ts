@@ -113,6 +113,20 @@ describe('issue #11 findings: logic a misbehaving model cannot break', () => {
     expect(verdict.finalAnswer).toBe('Canberra');
   });
 
+  it('a model that never writes a readable source answer gives a clear error, not "every site said IDK"', async () => {
+    const rules = {
+      ...readerRules(world),
+      agent: () => 'Let me think about this source.\nIt talks about Australia. I will say more later.',
+    };
+    for (const method of ['auto', 'madam'] as const) {
+      await expect(
+        runCheck(checkInput(scriptedModel({ rules }), australia(), { question, method })),
+      ).rejects.toMatchObject({
+        code: 'malformed-output',
+      });
+    }
+  });
+
   it('a reflection that switches to the sources’ answer does not turn the conflict into "all agree"', async () => {
     const rules = { ...readerRules(world), reflect: () => ({ answer: 'Sydney', confidence: 0.99 }) };
     const model = scriptedModel({ rules });
