@@ -50,12 +50,12 @@ const CASES: Case[] = [
   { name: 'astute t=3', method: 'astute', rules: paris, sources: agreeing, params: { iterations: 3 }, criticalPath: 4 },
   // round 1 (6 agents ∥) → aggregator → round 2 (6 ∥) → aggregator, then early stop
   { name: 'madam T=3, converges', method: 'madam', rules: paris, sources: agreeing, criticalPath: 4 },
-  // fast answer (2 calls) ∥ source answers (1 round): max(2, 1)
-  { name: 'auto, sources agree', method: 'auto', rules: paris, sources: agreeing, criticalPath: 2 },
-  // max(fast 2, answers 1 → aggregator 1 → agents 1 → aggregator 1) = 4
-  { name: 'auto, conflict + debate', method: 'auto', rules: jordan, sources: conflicting, criticalPath: 4 },
-  // one slot (a local model): the calls queue back to back, no idle gap between them
-  { name: 'auto, conflict, 1 slot', method: 'auto', rules: jordan, sources: conflicting, criticalPath: 15, slots: 1 },
+  // the first reading ∥ the keyword answers (1 round): max(1, 1)
+  { name: 'auto, sources agree', method: 'auto', rules: paris, sources: agreeing, criticalPath: 1 },
+  // the first reading agrees with the trust-weighted vote, so it settles the conflict: max(1, 1)
+  { name: 'auto, conflict settled', method: 'auto', rules: jordan, sources: conflicting, criticalPath: 1 },
+  // one slot (a local model): the calls queue back to back (1 + 6 keyword answers), no idle gap
+  { name: 'auto, conflict, 1 slot', method: 'auto', rules: jordan, sources: conflicting, criticalPath: 7, slots: 1 },
 ];
 
 async function measure(entry: Case, maxConcurrency: number) {

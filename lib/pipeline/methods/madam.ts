@@ -30,7 +30,12 @@ export interface DebateOutcome {
   stop: 'converged' | 'max-rounds' | 'budget';
 }
 
-async function aggregateRound(ledger: RunLedger, question: string, agents: SourceAnswer[], options: DebateOptions) {
+export async function aggregateRound(
+  ledger: RunLedger,
+  question: string,
+  agents: SourceAnswer[],
+  options: DebateOptions,
+) {
   const prompt = aggregatorPrompt(
     ledger.model,
     question,
@@ -46,7 +51,7 @@ async function aggregateRound(ledger: RunLedger, question: string, agents: Sourc
   );
 }
 
-async function reviseAnswer(
+export async function reviseAnswer(
   ledger: RunLedger,
   question: string,
   agent: SourceAnswer,
@@ -75,7 +80,7 @@ async function reviseAnswer(
   };
 }
 
-async function readableOr(work: Promise<AggregatedAnswer>, fallback: () => AggregatedAnswer) {
+export async function readableOr(work: Promise<AggregatedAnswer>, fallback: () => AggregatedAnswer) {
   try {
     return await work;
   } catch (error) {

@@ -5,6 +5,7 @@ import type { Source } from '../../core/source';
 import { IDK } from '../../trust/types';
 import type { RunLedger } from '../ledger';
 import { agentPrompt } from '../prompts/agent';
+import { keywordAnswerPrompt } from '../prompts/keyword-answer';
 import { alignAnswer } from '../rouge';
 import { type Vote, weightedVote } from '../voting';
 
@@ -28,6 +29,8 @@ export interface AskOptions {
   /** At most this many sources are asked (budget). */
   maxAgents?: number;
   priority?: number;
+  /** Ask for a reason with each answer (MADAM's agents); without, RA-RAG's bare keyword answer. */
+  explain?: boolean;
 }
 
 export const UNREADABLE = 'The answer could not be read.';
@@ -53,11 +56,11 @@ async function askOne(
   reliability: number,
   options: AskOptions,
 ): Promise<SourceAnswer> {
-  const prompt = agentPrompt(ledger.model, question, {
-    domain: source.domain,
-    title: source.title,
-    text: source.snippet,
-  });
+  const shown = { domain: source.domain, title: source.title, text: source.snippet };
+  const prompt =
+    options.explain === false
+      ? keywordAnswerPrompt(ledger.model, question, shown)
+      : agentPrompt(ledger.model, question, shown);
   const result = await ledger.generate(options.stage, prompt.request, { priority: options.priority ?? 5 });
   const parsed = readOrIdk(() => prompt.parse(result.text));
   const raw = isIdk(parsed.answer) ? IDK : parsed.answer.trim();

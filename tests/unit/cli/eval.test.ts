@@ -3,19 +3,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { evaluate, parseDataset, scoreItem } from '@/cli/commands/eval';
-import { neutralize } from '@/lib/pipeline/delimit';
 import { FIXTURES } from '../helpers/fixtures';
-import { documentReaderRules, scriptedModel, scriptedModelCli } from '../helpers/scripted-model';
+import { ramdocsReaderRules } from '../helpers/ramdocs-reader';
+import { scriptedModel, scriptedModelCli } from '../helpers/scripted-model';
 
 const DATASET = `${FIXTURES}bench/ramdocs-test-first20.jsonl`;
 
 /** A model that reads each document's answer, as RAMDocs annotates it. */
 function ramdocsReader() {
-  const items = parseDataset(readFileSync(DATASET, 'utf8'), DATASET);
-  const byText = new Map(
-    items.flatMap((item) => item.documents.map((doc) => [neutralize(doc.text).trim(), doc.answer])),
-  );
-  return scriptedModel({ rules: documentReaderRules((text) => byText.get(text.trim())) });
+  return scriptedModel({ rules: ramdocsReaderRules(parseDataset(readFileSync(DATASET, 'utf8'), DATASET)) });
 }
 
 describe('scoreItem (MADAM-RAG metrics)', () => {

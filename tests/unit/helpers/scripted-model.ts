@@ -11,6 +11,7 @@ export type Task =
   | 'internal'
   | 'consolidate'
   | 'finalize'
+  | 'quick'
   | 'concat'
   | 'agent'
   | 'aggregator'
@@ -24,8 +25,11 @@ const TASKS: Array<[Task, RegExp]> = [
   ['reflect', /You answered a question from memory/],
   ['aggregator', /You read the answers of agents/],
   ['agent', /from the one source you are given/],
+  // RA-RAG's keyword answer is MADAM's round-1 agent without the explanation
+  ['agent', /^Give the keyword answer/],
   ['finalize', /Step 1, group the passages/],
   ['consolidate', /^Consolidate passages/],
+  ['quick', /^Step 1, from memory only/],
   ['concat', /numbered search results/],
   ['internal', /Write what you know/],
   ['norag', /from your own knowledge/],
@@ -42,6 +46,8 @@ export interface PromptSource {
   id: string;
   domain: string;
   text: string;
+  /** The site's reliability, where the prompt shows it (the default run's first reading). */
+  reliability?: number;
 }
 export interface PromptAgent {
   domain: string;
@@ -49,6 +55,9 @@ export interface PromptAgent {
   reliability?: number;
 }
 
+/** Whether the system message's JSON example has this field. */
+export const asksFor = (request: ChatRequest, field: string) =>
+  (request.messages.find((message) => message.role === 'system')?.content ?? '').includes(`"${field}"`);
 const userText = (request: ChatRequest) => request.messages.find((m) => m.role === 'user')?.content ?? '';
 const attr = (attrs: string, name: string) => new RegExp(`${name}="([^"]*)"`).exec(attrs)?.[1];
 
@@ -59,11 +68,15 @@ export function blocks(request: ChatRequest, name: string): Array<{ attrs: strin
 }
 
 export function promptSources(request: ChatRequest): PromptSource[] {
-  return blocks(request, 'source').map(({ attrs, body }) => ({
-    id: attr(attrs, 'id') ?? '',
-    domain: attr(attrs, 'domain') ?? '',
-    text: body,
-  }));
+  return blocks(request, 'source').map(({ attrs, body }) => {
+    const reliability = attr(attrs, 'reliability');
+    return {
+      id: attr(attrs, 'id') ?? '',
+      domain: attr(attrs, 'domain') ?? '',
+      text: body,
+      ...(reliability !== undefined ? { reliability: Number(reliability) } : {}),
+    };
+  });
 }
 
 export function promptAgents(request: ChatRequest): PromptAgent[] {
@@ -201,7 +214,11 @@ export function documentReaderRules(answerFor: (text: string) => string | undefi
     return answer === undefined || isIdk(answer) ? undefined : answer;
   };
   const readAll = (request: ChatRequest) =>
-    promptSources(request).map((block) => ({ number: Number(block.id), answer: read(block.text) }));
+    promptSources(request).map((block) => ({
+      number: Number(block.id),
+      answer: read(block.text),
+      weight: block.reliability ?? 1,
+    }));
   const unknownMemory = { passages: [], answer: 'IDK', confidence: 0 };
   return {
     norag: () => ({ answers: [], confidence: 0 }),
@@ -209,6 +226,8 @@ export function documentReaderRules(answerFor: (text: string) => string | undefi
     reflect: () => unknownMemory,
     agent: (request) => {
       const answer = read(promptSources(request)[0]?.text ?? '');
+      // A reader that follows the format it is asked for: a reason only when the prompt wants one.
+      if (!asksFor(request, 'explanation')) return { answer: answer ?? 'IDK' };
       return { answer: answer ?? 'IDK', explanation: answer ? `The document says ${answer}.` : 'Not in the document.' };
     },
     aggregator: (request) => {
@@ -225,6 +244,19 @@ export function documentReaderRules(answerFor: (text: string) => string | undefi
       const found = readAll(request);
       const { accepted } = decide(found.map((entry) => ({ answer: entry.answer ?? 'IDK', weight: 1 })));
       return {
+        answers: accepted.map((answer) => ({
+          answer,
+          sources: found.filter((entry) => entry.answer === answer).map((entry) => entry.number),
+        })),
+        explanation: 'Read from the documents.',
+      };
+    },
+    quick: (request) => {
+      const found = readAll(request);
+      const { accepted } = decide(found.map((entry) => ({ answer: entry.answer ?? 'IDK', weight: entry.weight })));
+      return {
+        memory: 'IDK',
+        memory_confidence: 0,
         answers: accepted.map((answer) => ({
           answer,
           sources: found.filter((entry) => entry.answer === answer).map((entry) => entry.number),

@@ -62,7 +62,11 @@ export function readerRules(world: World): Rules {
         }
       : { passages: [], answer: 'IDK', confidence: 0 };
   const readAll = (request: ChatRequest) =>
-    promptSources(request).map((block) => ({ number: Number(block.id), answer: find(world, block.text) }));
+    promptSources(request).map((block) => ({
+      number: Number(block.id),
+      answer: find(world, block.text),
+      weight: block.reliability ?? 1,
+    }));
   return {
     norag: () =>
       world.memory
@@ -88,6 +92,19 @@ export function readerRules(world: World): Rules {
       const read = readAll(request).filter((entry) => entry.answer);
       const { accepted } = decide(read.map((entry) => ({ answer: entry.answer ?? '', weight: 1 })));
       return {
+        answers: accepted.map((answer) => ({
+          answer,
+          sources: read.filter((entry) => entry.answer === answer).map((entry) => entry.number),
+        })),
+        explanation: 'Read from the sources.',
+      };
+    },
+    quick: (request) => {
+      const read = readAll(request).filter((entry) => entry.answer);
+      const { accepted } = decide(read.map((entry) => ({ answer: entry.answer ?? '', weight: entry.weight })));
+      return {
+        memory: world.memory?.answer ?? 'IDK',
+        memory_confidence: world.memory?.confidence ?? 0,
         answers: accepted.map((answer) => ({
           answer,
           sources: read.filter((entry) => entry.answer === answer).map((entry) => entry.number),

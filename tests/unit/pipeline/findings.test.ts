@@ -99,8 +99,12 @@ describe('issue #11 findings: logic a misbehaving model cannot break', () => {
   const world = { memory: { answer: 'Canberra', confidence: 0.95 }, candidates: ['Canberra', 'Sydney'] };
   const question = 'What is the capital of Australia?';
 
-  it('an unreadable finalize keeps the memory answer: the run still answers from memory', async () => {
-    const rules = { ...readerRules(world), finalize: () => 'I grouped the passages but ran out of words' };
+  it('a first reading cut short keeps the memory answer: the run still answers from memory', async () => {
+    // issue #14: memory and the reading come in one call; the memory answer is written first
+    const rules = {
+      ...readerRules(world),
+      quick: () => '{"memory": "Canberra", "memory_confidence": 0.95, "answers": [{"answer": "Syd',
+    };
     const spam = trustFrom({ 'spam1.biz': 0.1, 'spam2.biz': 0.1, 'spam3.biz': 0.1, 'spam4.biz': 0.1 });
     const verdict = await runCheck(
       checkInput(scriptedModel({ rules }), australia(), { trust: spam, question, reflections: 0 }),
@@ -167,7 +171,7 @@ describe('issue #11 findings: logic a misbehaving model cannot break', () => {
     const verdict = VerdictSchema.parse(await runCheck(checkInput(model, sources, { question: FRANCE })));
     expect(verdict.conflicts).toEqual([]);
     expect(model.count('aggregator')).toBe(0);
-    expect(model.count()).toBe(6);
+    expect(model.count()).toBe(5); // the first reading + 4 keyword answers (issue #14's default run)
   });
 
   it('every common refusal is IDK: the site is irrelevant, not wrong, for the trust store', async () => {

@@ -17,18 +17,15 @@ const conflicting = () => [
 describe('run events', () => {
   it('emits stage start/finish with time and usage, partial verdicts, and streamed tokens', async () => {
     const events: RunEventBody[] = [];
-    const model = scriptedModel({ rules: readerRules(world), stream: true });
+    // a first reading that misses the majority sends the run to the aggregator
+    const rules: Rules = {
+      ...readerRules(world),
+      quick: () => ({ memory: '1963', memory_confidence: 0.8, answers: [{ answer: '1998', sources: [4] }] }),
+    };
+    const model = scriptedModel({ rules, stream: true });
     await runCheck(checkInput(model, conflicting(), { emit: (event) => events.push(event) }));
     const stages = events.flatMap((event) => (event.type === 'stage' ? [`${event.stage}:${event.status}`] : []));
-    for (const stage of [
-      'fast-answer',
-      'internal-knowledge',
-      'finalize',
-      'source-answers',
-      'aggregate',
-      'debate',
-      'strategy',
-    ]) {
+    for (const stage of ['fast-answer', 'source-answers', 'aggregate', 'debate', 'strategy']) {
       expect(stages).toContain(`${stage}:started`);
       expect(stages).toContain(`${stage}:finished`);
     }
@@ -40,24 +37,36 @@ describe('run events', () => {
     const partials = events.filter((event) => event.type === 'partial');
     expect(partials.length).toBeGreaterThanOrEqual(2);
     const last = partials.at(-1);
-    // after a debate round the partial verdict already rejects the misinformation
+    // after the aggregate the partial verdict already rejects the misinformation
     expect(last?.type === 'partial' && last.verdict.conflicts.map((conflict) => conflict.kind)).toEqual([
       'misinformation',
     ]);
-    expect(events.some((event) => event.type === 'token' && event.stage === 'finalize')).toBe(true);
+    expect(events.some((event) => event.type === 'token' && event.stage === 'fast-answer')).toBe(true);
     // partial verdicts come before the strategy decides
     const firstPartial = events.findIndex((event) => event.type === 'partial');
     const strategyStart = events.findIndex((event) => event.type === 'stage' && event.stage === 'strategy');
     expect(firstPartial).toBeLessThan(strategyStart);
   });
 
-  it('on a one-slot model the fast answer is the first partial verdict', async () => {
+  it('on a one-slot model the first partial verdict arrives after one model call', async () => {
     const events: RunEventBody[] = [];
     const model = scriptedModel({ rules: readerRules(world), maxConcurrency: 1, local: true, delayMs: 2 });
-    await runCheck(checkInput(model, conflicting(), { emit: (event) => events.push(event) }));
+    let callsBeforeFirstPartial: number | null = null;
+    await runCheck(
+      checkInput(model, conflicting(), {
+        emit: (event) => {
+          events.push(event);
+          if (event.type === 'partial' && callsBeforeFirstPartial === null) callsBeforeFirstPartial = model.count();
+        },
+      }),
+    );
+    expect(callsBeforeFirstPartial).toBe(1);
+    expect(model.calls[0]?.task).toBe('quick');
     const first = events.find((event) => event.type === 'partial');
-    expect(first?.type === 'partial' && first.verdict.usage.calls).toBe(2);
+    expect(first?.type === 'partial' && first.verdict.usage.calls).toBe(1);
     expect(first?.type === 'partial' && first.verdict.answers).toEqual(['1963']);
+    // the keyword answers queued behind it and the run went on
+    expect(model.count('agent')).toBeGreaterThan(0);
   });
 });
 
@@ -126,8 +135,8 @@ describe('concurrency and κ', () => {
     // wave 1: the two most reliable (one off-topic), wave 2: the next one
     expect(asked).toEqual(['offtopic.com', 'high.com', 'mid.com']);
     expect(verdict.answers).toEqual(['1963']);
-    // the fast answer went first on the one-slot model
-    expect(model.calls.slice(0, 2).map((call) => call.task)).toEqual(['internal', 'finalize']);
+    // the first reading went first on the one-slot model
+    expect(model.calls[0]?.task).toBe('quick');
   });
 });
 
@@ -202,10 +211,10 @@ describe('MADAM rounds', () => {
     expect(model.count('aggregator')).toBe(2); // round 2 changed nothing, so it stopped
   });
 
-  it('the fast answer of the default run is Astute with t = 1 whatever the preset says', async () => {
+  it('the default run reads memory and results in one call whatever the Astute preset says', async () => {
     const model = scriptedModel({ rules: readerRules(world) });
-    await runCheck(checkInput(model, conflicting(), { params: { iterations: 3 } }));
-    expect(model.count('consolidate')).toBe(0);
-    expect(model.count('finalize')).toBe(1);
+    await runCheck(checkInput(model, conflicting(), { params: { iterations: 3, passages: 2 } }));
+    expect(model.count('quick')).toBe(1);
+    expect(model.count('internal') + model.count('consolidate') + model.count('finalize')).toBe(0);
   });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { VerdictSchema } from '@/lib/core/verdict';
 import { runCheck } from '@/lib/pipeline/run-check';
-import { scriptedModel } from '../helpers/scripted-model';
+import { promptSources, type Rules, scriptedModel } from '../helpers/scripted-model';
 import { checkInput, readerRules, source, trustFrom } from './builders';
 
 const stanceOf = (verdict: { sources: Array<{ domain: string; stance: string }> }, domain: string) =>
@@ -16,7 +16,7 @@ describe('scenario: consistent sources', () => {
     source('example.com', 'Paris has been the capital since 987.'),
   ];
 
-  it('auto answers from all knowledge: fast answer (2 calls) + one agent per source, no debate', async () => {
+  it('auto answers from all knowledge: the first reading (1 call) + one keyword answer per source, no debate', async () => {
     const model = scriptedModel({ rules: readerRules(world) });
     const verdict = VerdictSchema.parse(await runCheck(checkInput(model, sources())));
     expect(verdict.strategy).toBe('all');
@@ -24,9 +24,8 @@ describe('scenario: consistent sources', () => {
     expect(verdict.conflicts).toEqual([]);
     expect(verdict.sources.every((entry) => entry.stance === 'supports' && entry.answer === 'Paris')).toBe(true);
     expect(verdict.groups[0]?.fromMemory).toBe(true);
-    expect(model.count()).toBe(6);
-    expect(model.count('aggregator')).toBe(0);
-    expect(verdict.usage.calls).toBe(6);
+    expect(model.calls.map((call) => call.task)).toEqual(['quick', 'agent', 'agent', 'agent', 'agent']);
+    expect(verdict.usage.calls).toBe(5);
   });
 
   it('astute with t = 1 makes exactly 2 calls', async () => {
@@ -76,7 +75,7 @@ describe('scenario: a misinformation minority', () => {
   ];
   const trust = trustFrom({ 'nba.com': 0.8, 'wikipedia.org': 0.8, 'espn.com': 0.7, 'fake-facts.net': 0.1 });
 
-  it('auto debates, discards the minority answer and flags its source', async () => {
+  it('auto: the first reading agrees with the trust-weighted vote, so it settles the conflict without a debate', async () => {
     const model = scriptedModel({ rules: readerRules(world) });
     const verdict = VerdictSchema.parse(await runCheck(checkInput(model, sources(), { trust })));
     expect(verdict.answers).toEqual(['1963']);
@@ -85,10 +84,46 @@ describe('scenario: a misinformation minority', () => {
     expect(stanceOf(verdict, 'nba.com')).toBe('supports');
     expect(verdict.conflicts).toHaveLength(1);
     expect(verdict.conflicts[0]?.kind).toBe('misinformation');
-    // 2 fast + 5 agents; debate: aggregator, then round 2 (5 agents + aggregator) and early stop.
-    expect(model.count('agent')).toBe(10);
+    // 1 first reading + 5 keyword answers; MADAM pays 2 × (5 + 1) here.
+    expect(model.count('aggregator')).toBe(0);
+    expect(model.count()).toBe(6);
+  });
+
+  it('auto: a first reading that leaves out the vote’s winner goes to the aggregator, which settles it', async () => {
+    // a reading taken in by the planted answer
+    const rules: Rules = {
+      ...readerRules(world),
+      quick: () => ({ memory: '1963', memory_confidence: 0.8, answers: [{ answer: '1998', sources: [5] }] }),
+    };
+    const model = scriptedModel({ rules });
+    const verdict = await runCheck(checkInput(model, sources(), { trust }));
+    expect(verdict.answers).toEqual(['1963']);
+    expect(stanceOf(verdict, 'fake-facts.net')).toBe('contradicts');
+    // the aggregate keeps the vote's winner: no debate round follows
+    expect(model.count('aggregator')).toBe(1);
+    expect(model.count()).toBe(7);
+  });
+
+  it('auto: when the aggregate too leaves the winner out, one representative per answer debates', async () => {
+    let aggregates = 0;
+    const rules: Rules = { ...readerRules(world) };
+    const aggregate = rules.aggregator;
+    rules.quick = () => ({ memory: 'IDK', memory_confidence: 0, answers: [{ answer: '1998', sources: [5] }] });
+    rules.aggregator = (request) =>
+      aggregates++ === 0
+        ? { answers: ['1998'], rejected: [], explanation: 'The hospital record is precise.' }
+        : aggregate?.(request);
+    const model = scriptedModel({ rules });
+    const verdict = await runCheck(checkInput(model, sources(), { trust }));
+    expect(verdict.answers).toEqual(['1963']);
+    const debaters = model.calls
+      .filter((call) => call.task === 'agent')
+      .slice(5)
+      .map((call) => promptSources(call.request)[0]?.domain);
+    // the most reliable site of each answer, not all five agents; nobody moved, so one round
+    expect(debaters).toEqual(['nba.com', 'fake-facts.net']);
     expect(model.count('aggregator')).toBe(2);
-    expect(model.count()).toBe(14);
+    expect(model.count()).toBe(1 + 5 + 1 + 2 + 1);
   });
 
   it('madam discards it too', async () => {
@@ -143,7 +178,7 @@ describe('scenario: all sources irrelevant and the model unsure', () => {
     expect(verdict.finalAnswer).toBeNull();
     expect(verdict.confidence).toBe(0);
     expect(verdict.sources.every((entry) => entry.stance === 'irrelevant')).toBe(true);
-    expect(model.count()).toBe(5);
+    expect(model.calls.map((call) => call.task)).toEqual(['quick', 'agent', 'agent', 'agent']);
   });
 });
 
