@@ -41,7 +41,7 @@ export default defineConfig({
         description: 'Open the fact-check panel',
       },
       'check-results': {
-        suggested_key: { default: 'Alt+Shift+C' },
+        suggested_key: { default: 'Alt+Shift+K' },
         description: 'Check the search results in this tab',
       },
     },
