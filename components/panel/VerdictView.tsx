@@ -3,6 +3,7 @@ import type { Verdict } from '@/lib/core/verdict';
 import type { OverrideInput } from '@/lib/trust/store';
 import type { TrustRow } from '@/lib/trust/table';
 import { formatMs } from '@/lib/ui/format';
+import { AgreementBars } from './AgreementBars';
 import { AmbiguousAnswers } from './AmbiguousAnswers';
 import { AnswerCard } from './AnswerCard';
 import { ConflictList, type ReviewState } from './ConflictList';
@@ -25,6 +26,7 @@ export function VerdictView({ verdict, final, sources, rows, review, onOverride 
   return (
     <div className="verdict" data-testid="verdict">
       <AnswerCard verdict={verdict} final={final} />
+      <AgreementBars verdict={verdict} />
       <AmbiguousAnswers verdict={verdict} />
       <FoundClaims verdict={verdict} />
       <ConflictList verdict={verdict} {...(review && final ? { review } : {})} />
