@@ -100,7 +100,7 @@ describe('around the check: the toolbar, the shortcuts, live lists, the tabs, ac
     const page = await scenario.session.context.newPage();
     await page.setViewportSize({ width: 900, height: 600 });
     await page.goto('chrome://extensions');
-    await page.getByText('Search Fact Check').first().waitFor();
+    await page.locator('extensions-item #name').filter({ hasText: 'Search Fact Check' }).waitFor();
     const icon = await page.evaluate(() => {
       const manager = document.querySelector('extensions-manager');
       const list = manager?.shadowRoot?.querySelector('extensions-item-list');
@@ -125,6 +125,28 @@ describe('around the check: the toolbar, the shortcuts, live lists, the tabs, ac
     await expect
       .poll(() => panel.getByTestId('answer-card').getAttribute('aria-busy'), { timeout: 45_000 })
       .toBe('false');
+    // Who supports what: the answer everyone gives carries the weight, the planted site a sliver.
+    const agreement = panel.getByTestId('agreement');
+    await agreement.waitFor();
+    const rows = agreement.getByTestId('agreement-row');
+    expect(await rows.count()).toBe(2);
+    expect(await rows.first().getAttribute('data-accepted')).toBe('true');
+    expect(await rows.first().textContent()).toContain('1963');
+    expect(await rows.nth(1).locator('[data-domain]').getAttribute('data-domain')).toBe('fake-facts.net');
+    const widths = await agreement
+      .locator('.agreement-segment')
+      .evaluateAll((segments) => segments.map((segment) => segment.getBoundingClientRect().width));
+    expect(widths).toHaveLength(5);
+    expect(Math.min(...widths)).toBeGreaterThan(0);
+    await agreement.screenshot({ path: join(RESULTS_DIR, 'product-agreement-bars.png') });
+    await panel.emulateMedia({ colorScheme: 'dark' });
+    await agreement.screenshot({ path: join(RESULTS_DIR, 'product-agreement-bars-dark.png') });
+    await panel.emulateMedia({ colorScheme: 'light' });
+
+    // A review moves the estimates: each site's line gets another point.
+    await panel.locator('[data-testid^="review-"][data-testid$="-a"]').first().click();
+    await expect.poll(() => panel.getByTestId('review-result').textContent()).toBe('You marked A as right.');
+
     for (const tab of ['check', 'history', 'review'] as const) {
       await panel.getByTestId(`nav-${tab}`).click();
       expect(await seriousViolations(panel), `panel, ${tab}`).toEqual([]);
@@ -136,8 +158,17 @@ describe('around the check: the toolbar, the shortcuts, live lists, the tabs, ac
     const options = await session.openPage('options.html');
     await options.setViewportSize({ width: 1000, height: 900 });
     await options.locator('[data-testid="trust-row"]').first().waitFor();
+    const fakeLine = options.locator(
+      '[data-testid="trust-row"][data-domain="fake-facts.net"] [data-testid="trust-trend"]',
+    );
+    await expect.poll(async () => Number(await fakeLine.getAttribute('data-points'))).toBeGreaterThanOrEqual(2);
+    expect(await fakeLine.getAttribute('aria-label')).toMatch(
+      /^Trust in fake-facts.net over time: From \d+% on .+ to \d+% on .+, \d+ changes$/,
+    );
+    await options.getByTestId('trust-table').screenshot({ path: join(RESULTS_DIR, 'product-trust-lines.png') });
     expect(await seriousViolations(options), 'options').toEqual([]);
     await options.emulateMedia({ colorScheme: 'dark' });
     expect(await seriousViolations(options), 'options, dark').toEqual([]);
+    await options.getByTestId('trust-table').screenshot({ path: join(RESULTS_DIR, 'product-trust-lines-dark.png') });
   });
 });
