@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import type { StorageArea } from '../storage/area';
 import { defineItem, type VersionedItem } from '../storage/versioned-item';
-import { trustKey } from './domain';
 import type { TrustStore } from './store';
 import type { TrustRow } from './table';
 
@@ -64,7 +63,7 @@ export function withTrustTrend(store: TrustStore, item: VersionedItem<TrustTrend
     table: () => store.table(),
     rows: (domains) => store.rows(domains),
     setOverride: (domain, override) => store.setOverride(domain, override),
-    exportJson: (now) => store.exportJson(now),
+    exportJson: (at) => store.exportJson(at),
     async recordVerdict(verdict, checkId) {
       await store.recordVerdict(verdict, checkId);
       await addPoints();
@@ -80,11 +79,10 @@ export function withTrustTrend(store: TrustStore, item: VersionedItem<TrustTrend
     },
     async reset(domain) {
       await store.reset(domain);
-      const key = domain === undefined ? undefined : trustKey(domain);
+      // A site the store forgot loses its line (the store knows how a typed domain maps to a site).
       await change((trend, rows) => {
-        if (key === undefined) return {};
-        const { [key]: _removed, ...others } = trend;
-        return withTrendPoints(others, rows, now().toISOString());
+        const known = new Set(rows.filter((row) => row.evidence.answered > 0).map((row) => row.domain));
+        return Object.fromEntries(Object.entries(trend).filter(([site]) => known.has(site)));
       });
     },
   };
