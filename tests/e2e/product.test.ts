@@ -8,11 +8,23 @@ import {
   type JordanScenario,
   startJordanScenario,
 } from './harness/jordan-scenario';
+import { pointAtLocalServer } from './harness/settings';
 import { drawToolbar, readToolbar, type ToolbarButton } from './harness/toolbar';
 
 describe('around the check: the toolbar, the shortcuts, live lists, the tabs, accessibility', () => {
   let scenario: JordanScenario;
   const worker = () => scenario.session.context.serviceWorkers()[0] ?? scenario.session.worker;
+
+  const storedSettings = () =>
+    worker().evaluate(async () => {
+      const api = globalThis as unknown as { chrome: { storage: { local: { get(k: string): Promise<unknown> } } } };
+      return api.chrome.storage.local.get('settings');
+    });
+  const restoreSettings = (items: unknown) =>
+    worker().evaluate(async (values) => {
+      const api = globalThis as unknown as { chrome: { storage: { local: { set(v: unknown): Promise<void> } } } };
+      await api.chrome.storage.local.set(values);
+    }, items);
 
   beforeAll(async () => {
     // Each model call waits, so the check is still running while the person switches to History.
@@ -78,6 +90,18 @@ describe('around the check: the toolbar, the shortcuts, live lists, the tabs, ac
     await results.goto(`https://${HOST}/`).catch(() => undefined);
     await expect.poll(async () => (await readToolbar(worker(), tabId)).text, { timeout: 10_000 }).toBe('');
     seen.push({ label: 'after navigation', button: await readToolbar(worker(), tabId) });
+
+    // Back on the search, a check that fails says so (the model server is unreachable for a moment).
+    await results.goto(JORDAN_SEARCH_URL);
+    await expect.poll(async () => (await readToolbar(worker(), tabId)).text, { timeout: 10_000 }).toBe('!');
+    const settings = await storedSettings();
+    await pointAtLocalServer(session, 9);
+    await panel.getByTestId('check').click();
+    await expect.poll(async () => (await readToolbar(worker(), tabId)).text, { timeout: 20_000 }).toBe('×');
+    const failed = await readToolbar(worker(), tabId);
+    expect(failed.title).toMatch(/the check failed/);
+    seen.push({ label: 'failed', button: failed });
+    await restoreSettings(settings);
     await drawToolbar(session.context, seen, join(RESULTS_DIR, 'product-toolbar-states.png'));
   });
 
