@@ -1,6 +1,6 @@
 import { defineConfig } from 'wxt';
 
-/** Rendered from assets/icon/*.svg by `npm run icons` (scripts/render-icons.mjs) into public/icon/. */
+/** Rendered from assets/icon/*.svg by `npm run icons` (scripts/render-icons.ts) into public/icon/. */
 const ICONS = { 16: 'icon/16.png', 32: 'icon/32.png', 48: 'icon/48.png', 96: 'icon/96.png', 128: 'icon/128.png' };
 /** Firefox draws `dark` on light toolbars and `light` on dark ones (the key names the ink, not the theme). */
 const THEME_ICONS = [16, 32].map((size) => ({
