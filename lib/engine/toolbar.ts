@@ -19,8 +19,13 @@ export function toolbarReporter(services: EngineServices) {
     (await readCaptureState(services.session, tabId)).capture?.query === question;
   return {
     checking: (tabId: number) => show(tabId, 'checking'),
+    /** Never throws: the toolbar is a courtesy, and a run's own outcome must not depend on it. */
     async finished(tabId: number, question: string, outcome: RunOutcome) {
-      if (await showsQuestion(tabId, question)) await show(tabId, stateOf(outcome));
+      try {
+        if (await showsQuestion(tabId, question)) await show(tabId, stateOf(outcome));
+      } catch {
+        // The tab's capture could not be read: say nothing rather than something stale.
+      }
     },
     /** A new question in the tab (a results page that changed without loading a new document). */
     cleared: (tabId: number) => show(tabId, 'none'),
