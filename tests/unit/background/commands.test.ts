@@ -5,7 +5,13 @@ function fakeBrowser(kind: 'chrome' | 'firefox') {
   const calls: string[] = [];
   let listener: ((command: string, tab?: { id?: number }) => void) | undefined;
   const apis: CommandApis = {
-    commands: { onCommand: { addListener: (added) => void (listener = added) } },
+    commands: {
+      onCommand: {
+        addListener: (added) => {
+          listener = added;
+        },
+      },
+    },
     ...(kind === 'chrome'
       ? { sidePanel: { open: async ({ tabId }) => void calls.push(`side panel ${tabId}`) } }
       : { sidebarAction: { open: async () => void calls.push('sidebar') } }),
