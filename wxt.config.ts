@@ -1,5 +1,14 @@
 import { defineConfig } from 'wxt';
 
+/** Rendered from assets/icon/*.svg by `npm run icons` (scripts/render-icons.ts) into public/icon/. */
+const ICONS = { 16: 'icon/16.png', 32: 'icon/32.png', 48: 'icon/48.png', 96: 'icon/96.png', 128: 'icon/128.png' };
+/** Firefox draws `dark` on light toolbars and `light` on dark ones (the key names the ink, not the theme). */
+const THEME_ICONS = [16, 32].map((size) => ({
+  size,
+  dark: `icon/toolbar-dark-ink-${size}.png`,
+  light: `icon/toolbar-light-ink-${size}.png`,
+}));
+
 export default defineConfig({
   // Parallel work (and tests) may build into separate folders.
   outDir: process.env.FACTCHECK_OUT_DIR ?? '.output',
@@ -19,7 +28,23 @@ export default defineConfig({
     // reach no website's data. Every other endpoint is asked for when the person adds it.
     host_permissions: ['http://127.0.0.1/*', 'http://localhost/*'],
     optional_host_permissions: ['https://*/*', 'http://*/*'],
-    action: { default_title: 'Open the fact-check panel' },
+    icons: ICONS,
+    action: {
+      default_title: 'Search Fact Check: open the fact-check panel',
+      default_icon: { 16: ICONS[16], 32: ICONS[32] },
+      ...(browser === 'firefox' ? { theme_icons: THEME_ICONS } : {}),
+    },
+    // Both can be changed in the browser's shortcut settings (chrome://extensions/shortcuts, about:addons).
+    commands: {
+      [browser === 'firefox' ? '_execute_sidebar_action' : '_execute_action']: {
+        suggested_key: { default: 'Alt+Shift+F' },
+        description: 'Open the fact-check panel',
+      },
+      'check-results': {
+        suggested_key: { default: 'Alt+Shift+K' },
+        description: 'Check the search results in this tab',
+      },
+    },
     // Only our own scripts run; 'wasm-unsafe-eval' lets WebLLM compile its WebAssembly. No remote images
     // (nothing can leak through a picture URL), no frames, forms or <base> tricks. connect-src stays open:
     // model endpoints are the person's choice, and each one is granted as a host permission.

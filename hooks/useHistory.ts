@@ -1,3 +1,4 @@
+import { liveQuery } from 'dexie';
 import { useEffect, useState } from 'react';
 import { getCheck, historyDb, reviewQueue, searchChecks } from '@/lib/history/db';
 import type { CheckRecord } from '@/lib/history/entry';
@@ -8,7 +9,11 @@ export interface HistoryList {
   error: string | null;
 }
 
-/** Past checks matching a search (or, with `queue`, those with conflicts nobody has reviewed), newest first. */
+/**
+ * Past checks matching a search (or, with `queue`, those with conflicts nobody has reviewed), newest
+ * first, kept live: Dexie tells every open page of the extension when the engine commits a check or
+ * a review, so a check that finishes while the list is shown appears in it.
+ */
 export function useHistory(query: string, options: { queue?: boolean } = {}): HistoryList {
   const [records, setRecords] = useState<CheckRecord[]>([]);
   const [loading, setLoading] = useState(true);
@@ -16,23 +21,26 @@ export function useHistory(query: string, options: { queue?: boolean } = {}): Hi
   const queue = options.queue ?? false;
 
   useEffect(() => {
-    let live = true;
     setLoading(true);
+    let subscription: { unsubscribe(): void } | undefined;
     // Searching on every keystroke: wait until typing pauses.
     const timer = setTimeout(() => {
-      const load = queue ? reviewQueue(historyDb()) : searchChecks(historyDb(), query);
-      load
-        .then((found) => {
-          if (!live) return;
+      const live = liveQuery(() => (queue ? reviewQueue(historyDb()) : searchChecks(historyDb(), query)));
+      subscription = live.subscribe({
+        next(found) {
           setRecords(found);
           setError(null);
-        })
-        .catch((cause: unknown) => live && setError(cause instanceof Error ? cause.message : String(cause)))
-        .finally(() => live && setLoading(false));
+          setLoading(false);
+        },
+        error(cause: unknown) {
+          setError(cause instanceof Error ? cause.message : String(cause));
+          setLoading(false);
+        },
+      });
     }, 150);
     return () => {
-      live = false;
       clearTimeout(timer);
+      subscription?.unsubscribe();
     };
   }, [query, queue]);
 

@@ -1,7 +1,9 @@
 import { useEffect, useState } from 'react';
 import type { OverrideInput } from '@/lib/trust/store';
 import type { TrustRow } from '@/lib/trust/table';
+import type { TrendPoint } from '@/lib/trust/trend';
 import { evidenceText, formatDay, percent } from '@/lib/ui/format';
+import { TrustTrendLine } from './TrustTrendLine';
 
 type Choice = 'estimate' | OverrideInput['kind'];
 
@@ -16,10 +18,13 @@ const CHOICES: { value: Choice; label: string }[] = [
 /** One site: its numbers, and the person's override (a custom weight in percent). */
 export function TrustRowEditor({
   row,
+  trend,
   onOverride,
   onReset,
 }: {
   row: TrustRow;
+  /** The site's estimate over time, oldest first. */
+  trend: readonly TrendPoint[];
   onOverride: (domain: string, override: OverrideInput | null) => void;
   onReset: (domain: string) => void;
 }) {
@@ -49,6 +54,9 @@ export function TrustRowEditor({
         {row.evidence.answered > 0 && <span className="muted"> · agreed {row.evidence.agreed}</span>}
       </td>
       <td className="small muted">{row.lastSeen ? formatDay(row.lastSeen) : '—'}</td>
+      <td>
+        <TrustTrendLine domain={row.domain} points={trend} />
+      </td>
       <td>
         <label htmlFor={id} className="visually-hidden">
           Override for {row.domain}

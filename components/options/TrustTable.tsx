@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useTrustTable } from '@/hooks/useTrustTable';
+import { useTrustTrend } from '@/hooks/useTrustTrend';
 import { defaultTrustQuery, type OverrideFilter, type TrustSortKey, visibleRows } from '@/lib/ui/trust-table';
 import { TrustRowEditor } from './TrustRowEditor';
 import { TrustTransfer } from './TrustTransfer';
@@ -23,6 +24,7 @@ const FILTERS: { value: OverrideFilter; label: string }[] = [
 /** Per-site reliability: what the checks taught, and the person's overrides, which win. */
 export function TrustTable() {
   const table = useTrustTable();
+  const trend = useTrustTrend();
   const [query, setQuery] = useState(defaultTrustQuery);
   const rows = table.rows ? visibleRows(table.rows, query) : [];
   const sortBy = (key: TrustSortKey) =>
@@ -92,6 +94,7 @@ export function TrustTable() {
                     </button>
                   </th>
                 ))}
+                <th scope="col">Over time</th>
                 <th scope="col">Your override</th>
                 <th scope="col">
                   <span className="visually-hidden">Reset</span>
@@ -103,6 +106,7 @@ export function TrustTable() {
                 <TrustRowEditor
                   key={row.domain}
                   row={row}
+                  trend={trend[row.domain] ?? []}
                   onOverride={(domain, override) => void table.setOverride(domain, override)}
                   onReset={(domain) => void table.reset(domain)}
                 />

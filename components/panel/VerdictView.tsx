@@ -3,6 +3,7 @@ import type { Verdict } from '@/lib/core/verdict';
 import type { OverrideInput } from '@/lib/trust/store';
 import type { TrustRow } from '@/lib/trust/table';
 import { formatMs } from '@/lib/ui/format';
+import { AgreementBars } from './AgreementBars';
 import { AmbiguousAnswers } from './AmbiguousAnswers';
 import { AnswerCard } from './AnswerCard';
 import { ClaimCheckView } from './ClaimCheckView';
@@ -27,6 +28,7 @@ export function VerdictView({ verdict, final, sources, rows, review, onOverride 
     <div className="verdict" data-testid="verdict">
       <AnswerCard verdict={verdict} final={final} />
       {verdict.answerCheck && <ClaimCheckView check={verdict.answerCheck} />}
+      <AgreementBars verdict={verdict} />
       <AmbiguousAnswers verdict={verdict} />
       <FoundClaims verdict={verdict} />
       <ConflictList verdict={verdict} {...(review && final ? { review } : {})} />

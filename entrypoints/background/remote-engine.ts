@@ -97,6 +97,9 @@ export function remoteEngine(): Omit<Engine, 'watchRun'> {
     async contentMessage(raw, tabId, url) {
       await call({ op: 'content-message', raw, tabId, url });
     },
+    async checkTab(tabId) {
+      await call({ op: 'check-tab', tabId });
+    },
     async tabRemoved(tabId) {
       // A closed tab needs no engine started for it: without one, its keys are simply removed.
       if (await engineDocumentExists()) await send({ op: 'tab-removed', tabId });

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { browser } from 'wxt/browser';
 import { HistoryView } from '@/components/panel/HistoryView';
 import { LiveCheck } from '@/components/panel/LiveCheck';
-import { PanelNav, type PanelTab } from '@/components/panel/PanelNav';
+import { PanelNav, type PanelTab, tabId as tabElementId, tabPanelId } from '@/components/panel/PanelNav';
 import { ReopenedCheck } from '@/components/panel/ReopenedCheck';
 import { ReviewQueue } from '@/components/panel/ReviewQueue';
 import { useActiveTab } from '@/hooks/useActiveTab';
@@ -23,17 +23,19 @@ export function App() {
   return (
     <main className="panel">
       <PanelNav current={tab} onSelect={select} />
-      {openId !== null ? (
-        <ReopenedCheck id={openId} onBack={() => setOpenId(null)} />
-      ) : tab === 'history' ? (
-        <HistoryView onOpen={setOpenId} />
-      ) : tab === 'review' ? (
-        <ReviewQueue onOpen={setOpenId} />
-      ) : tabId === null ? (
-        <p className="muted">Loading…</p>
-      ) : (
-        <LiveCheck tabId={tabId} onOpenSettings={openSettings} />
-      )}
+      <div role="tabpanel" id={tabPanelId(tab)} aria-labelledby={tabElementId(tab)}>
+        {openId !== null ? (
+          <ReopenedCheck id={openId} onBack={() => setOpenId(null)} />
+        ) : tab === 'history' ? (
+          <HistoryView onOpen={setOpenId} />
+        ) : tab === 'review' ? (
+          <ReviewQueue onOpen={setOpenId} />
+        ) : tabId === null ? (
+          <p className="muted">Loading…</p>
+        ) : (
+          <LiveCheck tabId={tabId} onOpenSettings={openSettings} />
+        )}
+      </div>
     </main>
   );
 }

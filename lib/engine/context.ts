@@ -3,6 +3,7 @@ import type { ModelHost } from '../llm/host/model-host';
 import { apiKeysItem, settingsItem } from '../storage/items';
 import type { VersionedItem } from '../storage/versioned-item';
 import { type TrustStore, trustStore } from '../trust/store';
+import { trustTrendItem, withTrustTrend } from '../trust/trend';
 import type { EngineServices } from './services';
 
 /** What every part of the engine works with: the borrowed browser APIs and the stores built on them. */
@@ -19,7 +20,8 @@ export function engineContext(services: EngineServices, models: ModelHost): Engi
     services,
     settings: settingsItem(services.local),
     apiKeys: apiKeysItem(services.local),
-    trust: trustStore(services.local),
+    // Each change of the estimate also extends each site's trust-over-time line (lib/trust/trend.ts).
+    trust: withTrustTrend(trustStore(services.local), trustTrendItem(services.local)),
     models,
   };
 }

@@ -17,6 +17,7 @@ export const EngineCallSchema = z.discriminatedUnion('op', [
   z.object({ op: z.literal('page-request'), raw: z.unknown(), sender: SenderSchema }),
   z.object({ op: z.literal('content-message'), raw: z.unknown(), tabId: z.number(), url: z.optional(z.string()) }),
   z.object({ op: z.literal('tab-removed'), tabId: z.number() }),
+  z.object({ op: z.literal('check-tab'), tabId: z.number() }),
 ]);
 export type EngineCall = z.infer<typeof EngineCallSchema>;
 
@@ -35,6 +36,8 @@ export function handleEngineCall(raw: unknown, engine: Engine): Promise<WireRepl
         return engine.contentMessage(call.raw, call.tabId, call.url);
       case 'tab-removed':
         return engine.tabRemoved(call.tabId);
+      case 'check-tab':
+        return engine.checkTab(call.tabId);
     }
   });
 }

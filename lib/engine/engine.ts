@@ -6,6 +6,7 @@ import type { PortLike } from '../messaging/port';
 import { PageRequestSchema, type Reply } from '../messaging/protocol';
 import { type HandlerMap, routePageRequest, type SenderInfo } from '../messaging/router';
 import { shouldAutoRun } from '../runs/auto-run';
+import { toolbarStateOfRun } from '../runs/toolbar-state';
 import { captureStateKey } from '../storage/session-keys';
 import { showBadges } from './badges';
 import { onContentMessage, readCaptureState } from './captures';
@@ -28,6 +29,8 @@ export interface Engine {
   /** A page's run port, its sender already checked. */
   watchRun(port: PortLike): void;
   tabRemoved(tabId: number): Promise<void>;
+  /** The person's shortcut: check the tab's results now (nothing captured there is not an error). */
+  checkTab(tabId: number): Promise<void>;
 }
 
 /** Keeps a finished check in the history (IndexedDB, shared with the side panel). */
@@ -57,6 +60,12 @@ export function createEngine(
       { url: undefined, tabId, extensionId: undefined },
     );
     const previousQuestion = previous?.events.find((event) => event.type === 'started')?.question;
+    // The browser clears the toolbar when a tab loads a page: the same question again gets its state
+    // back; a new question in the same document (a page that searches without loading) loses the old one.
+    if (previous && previousQuestion !== undefined) {
+      const state = previousQuestion === capture.query ? toolbarStateOfRun(previous) : 'none';
+      await context.services.showToolbarState(tabId, state).catch(() => undefined);
+    }
     if (shouldAutoRun((await context.settings.get()).trigger, capture.query, previousQuestion)) {
       await runs.startRun(tabId);
     }
@@ -69,6 +78,9 @@ export function createEngine(
       if (capture) await afterCapture(tabId, capture);
     },
     watchRun: (port) => runs.watch(port),
+    async checkTab(tabId) {
+      if ((await readCaptureState(services.session, tabId)).capture) await runs.startRun(tabId);
+    },
     async tabRemoved(tabId) {
       await runs.forget(tabId);
       await services.session.remove(captureStateKey(tabId));

@@ -15,6 +15,7 @@ export function lazyEngine(load: () => Promise<Engine>): Engine {
     pageRequest: async (raw, sender) => (await engine()).pageRequest(raw, sender),
     contentMessage: async (raw, tabId, url) => (await engine()).contentMessage(raw, tabId, url),
     tabRemoved: async (tabId) => (await engine()).tabRemoved(tabId),
+    checkTab: async (tabId) => (await engine()).checkTab(tabId),
     watchRun(port) {
       const held: unknown[] = [];
       const listeners: ((message: unknown) => void)[] = [];

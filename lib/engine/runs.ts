@@ -18,6 +18,7 @@ import { showBadges } from './badges';
 import { readCaptureState } from './captures';
 import type { EngineContext } from './context';
 import { modelFor } from './models';
+import { toolbarReporter } from './toolbar';
 
 interface LiveRun {
   snapshot: RunSnapshot;
@@ -45,6 +46,7 @@ export function createRunHost(
   onFinished: (checkId: string, capture: SerpCapture, verdict: Verdict) => Promise<void>,
 ): RunHost {
   const { services, settings, trust } = context;
+  const toolbar = toolbarReporter(services);
   const live = new Map<number, LiveRun>();
   const watchers = new Map<number, Set<PortLike>>();
   let keepAlive: ReturnType<typeof setInterval> | undefined;
@@ -143,8 +145,16 @@ export function createRunHost(
       });
       if (signal.aborted) throw cancelled();
       await finish(run, capture, verdict, emit);
+      if (!superseded(run)) await toolbar.finished(run.snapshot.tabId, capture.query, { verdict });
     } catch (error) {
       emit({ type: 'error', error: toSerializedError(signal.aborted ? cancelled() : error) });
+      if (!superseded(run)) {
+        await toolbar.finished(
+          run.snapshot.tabId,
+          capture.query,
+          signal.aborted ? { cancelled: true } : { failed: true },
+        );
+      }
     } finally {
       // A superseded run must not overwrite its successor's snapshot.
       if (!superseded(run)) {
@@ -169,6 +179,7 @@ export function createRunHost(
     updateKeepAlive();
     await persist(run.snapshot);
     broadcast(tabId, { type: 'snapshot', snapshot: run.snapshot });
+    void toolbar.checking(tabId);
     void execute(run, capture, method);
     return { runId: run.snapshot.runId };
   };

@@ -33,6 +33,7 @@ export function remoteServices(send: (message: unknown) => Promise<unknown>): En
     local: area('local'),
     session: area('session'),
     sendToTab: async (tabId, message) => void (await call({ op: 'send-to-tab', tabId, message })),
+    showToolbarState: async (tabId, state) => void (await call({ op: 'toolbar-state', tabId, state })),
     hasHostPermission: async (origin) => (await call({ op: 'has-host-permission', origin })) === true,
     keepAlive: async () => void (await call({ op: 'keep-alive' })),
   };

@@ -18,6 +18,8 @@ export function serveServiceCall(raw: unknown, services: EngineServices): Promis
       case 'send-to-tab':
         // The content script checks a tab message's shape itself; the engine built it from a schema.
         return services.sendToTab(call.tabId, call.message as never);
+      case 'toolbar-state':
+        return services.showToolbarState(call.tabId, call.state);
       case 'has-host-permission':
         return services.hasHostPermission(call.origin);
       case 'keep-alive':

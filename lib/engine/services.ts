@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import type { TabMessage } from '../messaging/tab-messages';
+import { TOOLBAR_STATES, type ToolbarState } from '../runs/toolbar-state';
 import type { StorageArea } from '../storage/area';
 
 /**
@@ -12,6 +13,8 @@ export interface EngineServices {
   session: StorageArea;
   /** Tells a results tab what to draw; a tab that went away is not an error. */
   sendToTab(tabId: number, message: TabMessage): Promise<void>;
+  /** Draws a tab's state on the toolbar button (badge and title); the browser clears it when the tab navigates. */
+  showToolbarState(tabId: number, state: ToolbarState): Promise<void>;
   /** Whether the person granted the host permission an endpoint needs. */
   hasHostPermission(origin: string): Promise<boolean>;
   /** Called every 20 s while a run is live: the browser stops an idle background after 30 s. */
@@ -30,6 +33,7 @@ export const ServiceCallSchema = z.discriminatedUnion('op', [
   z.object({ op: z.literal('storage-set'), area: AreaSchema, items: z.record(z.string(), z.unknown()) }),
   z.object({ op: z.literal('storage-remove'), area: AreaSchema, keys: KeysSchema }),
   z.object({ op: z.literal('send-to-tab'), tabId: z.number(), message: z.unknown() }),
+  z.object({ op: z.literal('toolbar-state'), tabId: z.number(), state: z.enum(TOOLBAR_STATES) }),
   z.object({ op: z.literal('has-host-permission'), origin: z.string() }),
   z.object({ op: z.literal('keep-alive') }),
 ]);

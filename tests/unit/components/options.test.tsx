@@ -33,12 +33,27 @@ describe('trust row editor', () => {
   };
 
   it('shows the weight in use, the estimate behind it, the evidence, and a labelled weight field', () => {
-    const html = renderToStaticMarkup(<TrustRowEditor row={row} onOverride={noop} onReset={noop} />);
+    const html = renderToStaticMarkup(<TrustRowEditor row={row} trend={[]} onOverride={noop} onReset={noop} />);
     expect(html).toContain('35%');
     expect(html).toContain('(estimate 20%)');
     expect(html).toContain('3 checks, 1 review');
     expect(html).toContain('aria-label="Custom weight for example.net, percent"');
     expect(html).toContain('value="35"');
     expect(html).toContain('Override for example.net');
+  });
+
+  it('draws the estimate over time as a line on a 0–100 % scale, with its summary in words', () => {
+    const trend = [
+      { at: '2026-11-01T10:00:00.000Z', reliability: 0.5 },
+      { at: '2026-11-10T10:00:00.000Z', reliability: 0.35 },
+      { at: '2026-11-20T10:00:00.000Z', reliability: 0.2 },
+    ];
+    const html = renderToStaticMarkup(<TrustRowEditor row={row} trend={trend} onOverride={noop} onReset={noop} />);
+    expect(html).toContain('role="img"');
+    expect(html).toMatch(/aria-label="Trust in example.net over time: From 50% on [^"]+ to 20% on [^"]+, 3 changes"/);
+    // 84×22 box, 2 px padding: 50 % at mid-height, then lower (larger y) as trust falls.
+    expect(html).toContain('d="M2 11 L42 13.7 L82 16.4"');
+    const none = renderToStaticMarkup(<TrustRowEditor row={row} trend={[]} onOverride={noop} onReset={noop} />);
+    expect(none).not.toContain('data-testid="trust-trend"');
   });
 });

@@ -10,6 +10,7 @@ import { createModelHost } from '@/lib/llm/host/model-host';
 import type { LocalEngine } from '@/lib/llm/webllm/local-engine';
 import { callOn } from '@/lib/messaging/message-rpc';
 import type { TabMessage } from '@/lib/messaging/tab-messages';
+import type { ToolbarState } from '@/lib/runs/toolbar-state';
 import { memoryArea } from '@/lib/storage/area';
 import { portPair } from '../helpers/port-pair';
 import { documentReaderRules, serveOpenAiCompatible } from '../helpers/scripted-model';
@@ -51,6 +52,8 @@ interface Harness {
   session: ReturnType<typeof memoryArea>;
   local: ReturnType<typeof memoryArea>;
   tabMessages: TabMessage[];
+  /** Each state drawn on this tab's toolbar button, in order. */
+  toolbar: ToolbarState[];
   recorded: { checkId: string; capture: SerpCapture; verdict: Verdict }[];
 }
 
@@ -69,7 +72,11 @@ function harness(transport: 'direct' | 'lent', session = memoryArea()): Harness 
     },
   });
   const tabMessages: TabMessage[] = [];
+  const toolbar: ToolbarState[] = [];
   const browserApis: EngineServices = {
+    showToolbarState: async (tabId, state) => {
+      if (tabId === TAB) toolbar.push(state);
+    },
     local,
     session,
     sendToTab: async (tabId, message) => {
@@ -91,7 +98,7 @@ function harness(transport: 'direct' | 'lent', session = memoryArea()): Harness 
   const engine = createEngine(services, createModelHost(noLocalModel), OWN, async (checkId, capture, verdict) => {
     recorded.push({ checkId, capture, verdict });
   });
-  return { engine, session, local, tabMessages, recorded };
+  return { engine, session, local, tabMessages, toolbar, recorded };
 }
 
 async function finalVerdict(h: Harness, method: string): Promise<Verdict> {
@@ -137,6 +144,36 @@ describe.each(['direct', 'lent'] as const)('the engine (browser APIs %s)', (tran
       'wikipedia.org',
     ]);
     expect(h.tabMessages.at(-1)).toMatchObject({ type: 'show-badges' });
+    // fake-facts.net says 1963: the toolbar says the check found a disputed claim.
+    expect(verdict.conflicts.length).toBeGreaterThan(0);
+    await expect.poll(() => h.toolbar).toEqual(['checking', 'disputed']);
+  });
+
+  it('the toolbar follows the tab: its state again after a reload, none for a new question or a failed run', async () => {
+    const h = harness(transport);
+    await h.engine.contentMessage(reading, TAB, SEARCH_URL);
+    expect(h.toolbar).toEqual([]);
+    await finalVerdict(h, 'concat');
+    await expect.poll(() => h.toolbar.at(-1)).toBe('disputed');
+    await expect.poll(async () => (await h.session.get('run:7'))['run:7']).toMatchObject({ status: 'done' });
+    // The same question loaded again (the browser cleared the button): the state comes back.
+    await h.engine.contentMessage(reading, TAB, SEARCH_URL);
+    expect(h.toolbar.at(-1)).toBe('disputed');
+    // Another question in the same tab: the old state goes.
+    const other = { ...reading, reading: { ...reading.reading, query: 'who drafted jordan' } };
+    await h.engine.contentMessage(other, TAB, SEARCH_URL);
+    expect(h.toolbar.at(-1)).toBe('none');
+    // A run that fails says so.
+    await h.local.set({
+      settings: {
+        v: 2,
+        value: {
+          backend: { kind: 'provider', provider: 'openai-compatible', model: 'test', baseUrl: 'http://127.0.0.1:9/v1' },
+        },
+      },
+    });
+    await h.engine.pageRequest({ type: 'start-run', tabId: TAB, method: 'concat' }, PANEL);
+    await expect.poll(() => h.toolbar.at(-1), { timeout: 15_000 }).toBe('error');
   });
 
   it('refuses what does not come from the extension, and readings of another origin', async () => {

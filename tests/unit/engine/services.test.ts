@@ -5,9 +5,12 @@ import { serveServiceCall } from '@/lib/engine/services-server';
 import { callOn, messageCaller, NoAnswerError, RemoteError, replyTo } from '@/lib/messaging/message-rpc';
 import { memoryArea } from '@/lib/storage/area';
 
-function workerApis(): EngineServices & { tabs: [number, unknown][] } {
+function workerApis(): EngineServices & { tabs: [number, unknown][]; toolbar: [number, string][] } {
   const tabs: [number, unknown][] = [];
+  const toolbar: [number, string][] = [];
   return {
+    toolbar,
+    showToolbarState: async (tabId, state) => void toolbar.push([tabId, state]),
     local: memoryArea({ settings: { v: 2, value: {} } }),
     session: memoryArea(),
     tabs,
@@ -43,6 +46,8 @@ describe("the worker's APIs lent to the engine document", () => {
     expect(await services.local.get('settings')).toEqual({ settings: { v: 2, value: {} } });
     await services.sendToTab(3, { type: 'clear-badges' });
     expect(apis.tabs).toEqual([[3, { type: 'clear-badges' }]]);
+    await services.showToolbarState(3, 'disputed');
+    expect(apis.toolbar).toEqual([[3, 'disputed']]);
     expect(await services.hasHostPermission('http://127.0.0.1:11434')).toBe(true);
     expect(await services.hasHostPermission('https://example.com')).toBe(false);
     await services.keepAlive();
@@ -52,6 +57,7 @@ describe("the worker's APIs lent to the engine document", () => {
     const call = messageCaller(SERVICES_CHANNEL, worker(workerApis()));
     await expect(call({ op: 'storage-get', area: 'sync', keys: null })).rejects.toThrow('Malformed service call');
     await expect(call({ op: 'eval', code: '1' })).rejects.toThrow('Malformed service call');
+    await expect(call({ op: 'toolbar-state', tabId: 1, state: 'hacked' })).rejects.toThrow('Malformed service call');
   });
 
   it('a call the worker did not answer (stopped in the middle) is made once more', async () => {
