@@ -26,8 +26,6 @@ export async function astute(
   options: {
     priority?: number;
     iterations?: number;
-    /** Called with the memory answer as soon as it is read, before the finalization can fail. */
-    onRecall?: (internal: InternalKnowledge) => void;
   } = {},
 ): Promise<AstuteOutcome> {
   const { input, ledger, usable } = run;
@@ -42,7 +40,6 @@ export async function astute(
       prompt.parse((await ledger.generate('internal-knowledge', prompt.request, { priority })).text),
     );
   }
-  options.onRecall?.(internal);
   const external = externalPassages(usable);
   const memory: Passage[] = internal.passages.map((text, index) => ({
     number: external.length + index + 1,
