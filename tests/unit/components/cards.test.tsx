@@ -126,6 +126,7 @@ describe('sources and trust', () => {
       'britannica.com': {
         domain: 'britannica.com',
         reliability: 0.8,
+        rating: null,
         estimated: 0.8,
         evidence: { answered: 3, agreed: 3, reviewed: 1 },
         override: null,
@@ -135,6 +136,7 @@ describe('sources and trust', () => {
       'gutenberg.org': {
         domain: 'gutenberg.org',
         reliability: 0.5,
+        rating: null,
         estimated: 0.5,
         evidence: { answered: 0, agreed: 0, reviewed: 0 },
         override: null,
@@ -156,6 +158,7 @@ describe('sources and trust', () => {
     const row: TrustRow = {
       domain: 'x.org',
       reliability: 0,
+      rating: null,
       estimated: 0.6,
       evidence: { answered: 2, agreed: 1, reviewed: 0 },
       override: { kind: 'blocked' },

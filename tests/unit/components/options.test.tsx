@@ -25,6 +25,7 @@ describe('trust row editor', () => {
   const row: TrustRow = {
     domain: 'example.net',
     reliability: 0.35,
+    rating: null,
     estimated: 0.2,
     evidence: { answered: 3, agreed: 1, reviewed: 1 },
     override: { kind: 'custom', weight: 0.35 },
