@@ -5,6 +5,7 @@ import type { ContentMessage } from '@/lib/messaging/content-messages';
 import { adapterForTab, DEFAULT_PAGE_SETTINGS, type PageSettings, pageSettingsFrom } from '@/lib/serp/page-settings';
 import { outcomeSignature, readPage } from '@/lib/serp/read-page';
 import { CONTENT_MATCHES } from '@/lib/serp/registry';
+import { visibilityChecker } from '@/lib/serp/visibility';
 import { clearBadges, renderBadges } from './badges';
 import { parseTabMessage } from './tab-message';
 import { watchPage } from './watch-page';
@@ -48,7 +49,8 @@ async function main(ctx: ContentScriptContext) {
       const url = new URL(location.href);
       const adapter = adapterForTab(url, document, settings);
       if (!adapter) return;
-      const outcome = readPage(adapter, document, url);
+      // Only what a person sees: layout is read afresh for every reading.
+      const outcome = readPage(adapter, document, url, visibilityChecker(window));
       if ('reason' in outcome && !outcome.blocked && !graceOver) {
         graceOver = true;
         ctx.setTimeout(capture, EMPTY_PAGE_GRACE_MS);
@@ -81,7 +83,10 @@ async function main(ctx: ContentScriptContext) {
   const onTabMessage = (raw: unknown) => {
     safely(() => {
       const message = parseTabMessage(raw);
-      if (message?.type === 'show-badges') renderBadges(message.badges, (url) => elements.get(url));
+      if (message?.type === 'show-badges') {
+        const visibility = visibilityChecker(window);
+        renderBadges(message.badges, (url) => elements.get(url), visibility.isHidden);
+      }
       if (message?.type === 'clear-badges') clearBadges();
       if (message?.type === 'page-settings') {
         settings = message.settings;

@@ -58,7 +58,7 @@ export function createEngine(
     );
     const previousQuestion = previous?.events.find((event) => event.type === 'started')?.question;
     if (shouldAutoRun((await context.settings.get()).trigger, capture.query, previousQuestion)) {
-      await runs.startRun(tabId);
+      await runs.startRun(tabId, 'auto', 'automatic');
     }
   };
 
