@@ -131,7 +131,7 @@ export function renderBadges(
   clearBadges();
   for (const badge of badges) {
     const result = elementFor(badge.url);
-    if (!result || !result.isConnected || isHidden(result)) continue;
+    if (!result || isHidden(result) || !result.isConnected) continue;
     const host = makeBadge(badge);
     titleOf(result).append(host);
     drawn.add(host);
