@@ -145,7 +145,7 @@ describe('sources and trust', () => {
       },
     };
     const html = verdictMarkup('misinformation', rows);
-    expect(text(html)).toContain('80% high · 3 checks, 1 review');
+    expect(text(html)).toContain('80% high · not rated · 3 checks agree · 1 review');
     expect(text(html)).toContain('50% medium · new site: no evidence yet');
     // Before the store answers, the number is the one the check used.
     expect(text(html)).toContain('82% high · as weighed in this check');

@@ -37,7 +37,15 @@ describe('trust row editor', () => {
     const html = renderToStaticMarkup(<TrustRowEditor row={row} onOverride={noop} onReset={noop} />);
     expect(html).toContain('35%');
     expect(html).toContain('(estimate 20%)');
-    expect(html).toContain('3 checks, 1 review');
+    expect(html).toContain('not rated · 1 of 3 checks agree · 1 review');
+    const rated = renderToStaticMarkup(
+      <TrustRowEditor
+        row={{ ...row, domain: 'wikipedia.org', rating: 0.83, override: null }}
+        onOverride={noop}
+        onReset={noop}
+      />,
+    );
+    expect(rated).toContain('rated 0.83 by published ratings · 1 of 3 checks agree · 1 review');
     expect(html).toContain('aria-label="Custom weight for example.net, percent"');
     expect(html).toContain('value="35"');
     expect(html).toContain('Override for example.net');
