@@ -140,6 +140,9 @@ export function visibilityChecker(view: VisibilityView): VisibilityChecker {
   const boxHidden = (element: Element): boolean => {
     if (NOT_TEXT.has(element.tagName)) return true;
     if (element.closest('[hidden], [aria-hidden="true"]') || inClosedDetails(element)) return true;
+    const style = view.getComputedStyle(element);
+    // display:contents has no box of its own (checkVisibility says false): its children are checked one by one.
+    if (style.display === 'contents') return false;
     const checkable = element as Element & {
       checkVisibility?: (options: Record<string, boolean>) => boolean;
     };
@@ -149,10 +152,7 @@ export function visibilityChecker(view: VisibilityView): VisibilityChecker {
     ) {
       return true;
     }
-    const style = view.getComputedStyle(element);
     if (style.display === 'none' || style.visibility !== 'visible' || Number(style.opacity) === 0) return true;
-    // display:contents has no box of its own; its children are checked one by one.
-    if (style.display === 'contents') return false;
     // Never laid out: no box at all.
     if (element.getClientRects().length === 0) return true;
     const rect = element.getBoundingClientRect();
