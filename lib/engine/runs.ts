@@ -166,12 +166,12 @@ export function createRunHost(
   const refuse = async (tabId: number, kind: LimitedKind, retryAt: number) => {
     const now = Date.now();
     const runId = crypto.randomUUID();
-    const error = { code: 'rate-limited' as const, message: rateLimitMessage(kind, retryAt, now), retryable: true };
+    const error = { code: 'check-limit' as const, message: rateLimitMessage(kind, retryAt, now), retryable: true };
     if (kind === 'automatic' && live.has(tabId)) return { runId };
     const snapshot = appendEvent(newSnapshot(runId, tabId), { type: 'error', runId, at: now, error });
     await persist(snapshot);
     broadcast(tabId, { type: 'snapshot', snapshot });
-    if (kind === 'custom-instance') throw new FactCheckError('rate-limited', error.message);
+    if (kind === 'custom-instance') throw new FactCheckError('check-limit', error.message);
     return { runId };
   };
 

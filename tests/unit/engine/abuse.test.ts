@@ -75,7 +75,7 @@ describe('pages that try to run the model or fill storage by themselves', () => 
       events: { type: string; error?: { code: string; message: string } }[];
     };
     const refusal = snapshot.events.find((event) => event.type === 'error');
-    expect(refusal?.error?.code).toBe('rate-limited');
+    expect(refusal?.error?.code).toBe('check-limit');
     expect(refusal?.error?.message).toMatch(/limited to 2 a minute per tab and 30 an hour/);
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(finished.length).toBeLessThanOrEqual(2);
