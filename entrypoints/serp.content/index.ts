@@ -69,6 +69,11 @@ async function main(ctx: ContentScriptContext) {
     });
 
   const watch = watchPage(ctx, capture, (node) => node.nodeName === BADGE_TAG);
+  // Pages that fade themselves in (an anti-flicker animation on body) change no DOM when they appear:
+  // what a person sees changed, so read again.
+  for (const type of ['animationend', 'transitionend'] as const) {
+    ctx.addEventListener(document, type, () => watch.wake(), { capture: true, passive: true });
+  }
 
   ctx.addEventListener(window, 'wxt:locationchange', () =>
     safely(() => {

@@ -68,6 +68,17 @@ function deepPage(): string {
 </body></html>`;
 }
 
+/** A page filling every field: a 10 MB snippet, results with 100 KB addresses, 300 results. */
+function hugePage(): string {
+  const long = `https://long.example/${'a'.repeat(100_000)}`;
+  const many = Array.from({ length: 300 }, (_, i) =>
+    organic(`https://site${i}.example/${'p'.repeat(3_000)}`, `Result ${i}`, 'filler '.repeat(800)),
+  );
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>huge - Google Search</title></head>
+<body><div id="search"><div id="rso">${organic('https://en.wikipedia.org/wiki/Huge', 'Huge', '<span id="huge"></span>')}${organic(long, 'Long', 'long')}${many.join('')}</div></div>
+<script>document.getElementById('huge').textContent = 'x'.repeat(10000000);</script></body></html>`;
+}
+
 const rules = documentReaderRules((text) => /\b(19\d\d)\b/.exec(text)?.[1]);
 const reader = (chat: ChatCompletionRequest) => {
   const request = { messages: chat.messages } as ChatRequest;
@@ -103,8 +114,11 @@ describe('a hostile results page', () => {
       [HOST],
       [
         (request, response) => {
-          if (!(request.url ?? '').startsWith('/search?q=deep')) return false;
-          response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(deepPage());
+          const query = new URL(request.url ?? '/', 'https://x').searchParams.get('q');
+          if (query !== 'deep' && query !== 'huge') return false;
+          response
+            .writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
+            .end(query === 'deep' ? deepPage() : hugePage());
           return true;
         },
         htmlRoute(HOST, '/search', hiddenPage),
@@ -202,5 +216,21 @@ describe('a hostile results page', () => {
         { timeout: 15_000 },
       )
       .toMatch(/This page is nested too deeply to read/);
+  });
+
+  it('finding 7: a page filling every field stays within its tab budget in storage.session; other tabs still capture', async () => {
+    const huge = await session.context.newPage();
+    await huge.goto(`https://${HOST}/search?q=huge`);
+    const hugeTab = await session.tabIdOf(`https://${HOST}/search?q=huge`);
+    const other = await session.context.newPage();
+    await other.goto(`https://${HOST}/search?q=when+did+the+event+happen+again`);
+    const otherTab = await session.tabIdOf(`https://${HOST}/search?q=when+did+the+event+happen+again`);
+    const entries = await sessionEntries();
+    const hugeCapture = entries[`capture:${hugeTab}`] as { capture: SerpCapture };
+    expect(JSON.stringify(hugeCapture).length).toBeLessThanOrEqual(250_000);
+    for (const result of hugeCapture.capture.results) expect(result.url.length).toBeLessThanOrEqual(4_096);
+    expect(hugeCapture.capture.results.length).toBeLessThanOrEqual(100);
+    const otherCapture = entries[`capture:${otherTab}`] as { capture: SerpCapture };
+    expect(otherCapture.capture.results.map((result) => result.domain)).toEqual(['wikipedia.org', 'britannica.com']);
   });
 });

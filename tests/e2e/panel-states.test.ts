@@ -139,7 +139,7 @@ describe('side panel states', () => {
     expect(await page.getByTestId('assessed-source').count()).toBe(4);
     await expect
       .poll(() => page.getByTestId('trust-text').first().textContent())
-      .toContain('new site: no evidence yet');
+      .toMatch(/rated \d\.\d\d by published ratings · no checks yet|new site: no evidence yet/);
   });
 
   it('ambiguous: each valid answer with its sources', async () => {
