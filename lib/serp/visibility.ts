@@ -69,6 +69,8 @@ export interface VisibilityView {
   getComputedStyle(element: Element): CSSStyleDeclaration;
   scrollX: number;
   scrollY: number;
+  innerWidth: number;
+  innerHeight: number;
 }
 
 export interface VisibilityChecker {
@@ -95,7 +97,13 @@ export function visibilityChecker(view: VisibilityView): VisibilityChecker {
     let box = cursor ? (clips.get(cursor) ?? EVERYWHERE) : EVERYWHERE;
     for (const each of chain.reverse()) {
       const style = view.getComputedStyle(each);
-      const clipsContent = style.overflowX !== 'visible' || style.overflowY !== 'visible' || style.contain === 'paint';
+      // Only boxes that cut their content off: a scrolling box (auto, scroll) shows it when scrolled, and
+      // overflow on <html> and <body> belongs to the viewport, where the person can scroll.
+      const cuts = (value: string) => value === 'hidden' || value === 'clip';
+      const clipsContent =
+        each !== each.ownerDocument.documentElement &&
+        each !== each.ownerDocument.body &&
+        (cuts(style.overflowX) || cuts(style.overflowY) || style.contain === 'paint');
       const clipped = style.clipPath !== 'none' && style.clipPath !== '' && /inset\(\s*(50|100)%/.test(style.clipPath);
       if (clipsContent || /rect\(\s*0/.test(style.clip) || clipped) {
         const rect = each.getBoundingClientRect();
@@ -136,10 +144,26 @@ export function visibilityChecker(view: VisibilityView): VisibilityChecker {
     return !(summary && summary.parentElement === details);
   };
 
+  /**
+   * Hidden from assistive technology by an ancestor. A page-wide container marked aria-hidden (as pages
+   * do behind an open dialog, such as a consent banner) still shows everything to a sighted person,
+   * and cannot single out some results, so it does not count; a smaller one does.
+   */
+  const ariaHidden = (element: Element): boolean => {
+    let marked = element.closest('[aria-hidden="true"]');
+    while (marked) {
+      const box = marked.getBoundingClientRect();
+      const pageWide = box.width >= view.innerWidth / 2 && box.height >= view.innerHeight / 2;
+      if (!pageWide) return true;
+      marked = marked.parentElement?.closest('[aria-hidden="true"]') ?? null;
+    }
+    return false;
+  };
+
   /** The element and everything in it is not shown. */
   const boxHidden = (element: Element): boolean => {
     if (NOT_TEXT.has(element.tagName)) return true;
-    if (element.closest('[hidden], [aria-hidden="true"]') || inClosedDetails(element)) return true;
+    if (element.closest('[hidden]') || ariaHidden(element) || inClosedDetails(element)) return true;
     const style = view.getComputedStyle(element);
     // display:contents has no box of its own (checkVisibility says false): its children are checked one by one.
     if (style.display === 'contents') return false;
