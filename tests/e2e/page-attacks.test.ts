@@ -233,4 +233,39 @@ describe('a hostile results page', () => {
     const otherCapture = entries[`capture:${otherTab}`] as { capture: SerpCapture };
     expect(otherCapture.capture.results.map((result) => result.domain)).toEqual(['wikipedia.org', 'britannica.com']);
   });
+
+  it('finding 8: an imported file with keys like toString, valueOf and WWW.Wikipedia.ORG is normalised and the table works', async () => {
+    const at = '2026-01-01T00:00:00.000Z';
+    const file = {
+      format: 'search-fact-check/trust',
+      version: 1,
+      exportedAt: at,
+      questions: [
+        { id: 'imported-1', at, responses: { 'WWW.Wikipedia.ORG': 'paris', toString: 'paris' }, reviews: [] },
+      ],
+      overrides: { 'WWW.Britannica.COM': { kind: 'distrusted', at }, valueOf: { kind: 'trusted', at } },
+    };
+    const options = await session.openPage('options.html');
+    await options.setViewportSize({ width: 1100, height: 1000 });
+    await options.getByTestId('import-trust').setInputFiles({
+      name: 'trust.json',
+      mimeType: 'application/json',
+      buffer: Buffer.from(JSON.stringify(file)),
+    });
+    const row = (domain: string) => options.locator(`[data-testid="trust-row"][data-domain="${domain}"]`);
+    await row('valueof').waitFor({ timeout: 10_000 });
+    await row('tostring').waitFor();
+    expect(await row('WWW.Britannica.COM').count()).toBe(0);
+    expect(await row('britannica.com').locator('[data-testid="override-select"]').inputValue()).toBe('distrusted');
+    expect(await row('valueof').locator('[data-testid="override-select"]').inputValue()).toBe('trusted');
+    expect(await options.getByTestId('trust-error').count()).toBe(0);
+    // An oversized file is refused before it is parsed, and changes nothing.
+    await options.getByTestId('import-trust').setInputFiles({
+      name: 'huge.json',
+      mimeType: 'application/json',
+      buffer: Buffer.from(' '.repeat(5_000_001)),
+    });
+    await expect.poll(() => options.getByTestId('trust-error').textContent()).toContain('larger than 5 MB');
+    expect(await row('valueof').count()).toBe(1);
+  });
 });
