@@ -53,7 +53,7 @@ export function badgeText(badge: Badge): { short: string; full: string } {
 
 /** Each pill is one fixed width, whatever it says, so its size tells nothing (not even to hit-testing). */
 const PILL_WIDTH_PX = 58;
-const MARK_WIDTH_PX = 92;
+const MARK_WIDTH_PX = 108;
 
 function pill(text: string, colors: { fg: string; bg: string }, width = PILL_WIDTH_PX): HTMLSpanElement {
   const span = document.createElement('span');
