@@ -147,10 +147,10 @@ export async function loadTrust(path: string | undefined): Promise<TrustLookup> 
   if (!parsed.success) throw new UsageError('--trust: expected { "<domain>": 0..1 or "blocked" }');
   const table = parsed.data;
   return (domain) => {
-    const entry = table[domain];
+    const entry = Object.hasOwn(table, domain) ? table[domain] : undefined;
     if (entry === undefined) return NEUTRAL_TRUST;
     if (entry === 'blocked') return { ...NEUTRAL_TRUST, blocked: true, override: 'blocked' };
-    return { reliability: entry, evidence: 1, override: 'custom', blocked: false };
+    return { reliability: entry, evidence: 1, rating: null, override: 'custom', blocked: false };
   };
 }
 

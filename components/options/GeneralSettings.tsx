@@ -1,4 +1,5 @@
 import type { Settings, Trigger } from '@/lib/core/settings';
+import { CHECK_LIMITS } from '@/lib/runs/rate-limit';
 import { ADAPTERS } from '@/lib/serp/registry';
 import { CustomEngines } from './CustomEngines';
 
@@ -32,6 +33,11 @@ export function GeneralSettings({
             {trigger.label}
           </label>
         ))}
+        <p className="muted small" data-testid="check-limits">
+          Automatic checks, and checks of a search instance you added, run at most {CHECK_LIMITS.perTabPerMinute} a
+          minute per tab and {CHECK_LIMITS.perHour} an hour, so that no page can run the model (or spend your key) by
+          itself. Checks you start on a built-in engine are not limited.
+        </p>
       </fieldset>
       <fieldset>
         <legend>Search engines</legend>

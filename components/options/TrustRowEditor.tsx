@@ -49,10 +49,7 @@ export function TrustRowEditor({
         {percent(row.reliability)}
         {row.override && <span className="muted small"> (estimate {percent(row.estimated)})</span>}
       </td>
-      <td className="small">
-        {evidenceText(row)}
-        {row.evidence.answered > 0 && <span className="muted"> · agreed {row.evidence.agreed}</span>}
-      </td>
+      <td className="small">{evidenceText(row)}</td>
       <td className="small muted">{row.lastSeen ? formatDay(row.lastSeen) : '—'}</td>
       <td>
         <TrustTrendLine domain={row.domain} points={trend} />

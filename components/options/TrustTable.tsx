@@ -34,8 +34,16 @@ export function TrustTable() {
     <section aria-labelledby="trust-heading" data-testid="trust-table">
       <h2 id="trust-heading">Site trust</h2>
       <p className="muted small">
-        Estimated from past checks (sites that agree with the consensus earn trust); your reviews count more than
-        estimates, and your overrides always win. Blocked sites are left out of checks.
+        Each site starts from its published quality rating, or at 50% with wide uncertainty when it is not rated; past
+        checks move it as they accumulate (sites that agree with the consensus earn trust), your reviews count more than
+        estimates, and your overrides always win. Blocked sites are left out of checks. Sites never seen on a built-in
+        engine cannot outvote rated ones.
+      </p>
+      <p className="muted small" data-testid="ratings-attribution">
+        Published ratings: aggregate quality ratings of 11,092 news and information domains from Lin, Lasser,
+        Lewandowsky, Cole, Gully, Rand &amp; Pennycook (2023), “High level of correspondence across different news
+        domain quality rating sets”, PNAS Nexus 2(9), pgad286 (doi:10.1093/pnasnexus/pgad286), shared for reuse at
+        domain-quality.info.
       </p>
       <TrustTransfer onExport={table.exportJson} onImport={table.importJson} onResetAll={() => void table.reset()} />
       {table.error && (

@@ -5,6 +5,11 @@ import type { Badge } from '@/lib/messaging/tab-messages';
  * no React, no zod, text only (page data never goes through innerHTML). Each badge lives in a
  * closed shadow root, so the page's CSS cannot restyle it, and its host is absolutely positioned
  * at its static place, so it takes no room in the result's layout: nothing on the page moves.
+ *
+ * The page must learn nothing of what the person trusts, blocked, reviewed or checked: the host
+ * carries no attribute, text or size of its own (0×0, the same style for every badge), everything
+ * said is inside the closed root, every pill is one fixed size whatever it says, and it ignores the
+ * pointer, so hit-testing the page cannot measure it either. A result the page hides gets no badge.
  */
 
 const HOST_TAG = 'factcheck-badge';
@@ -46,38 +51,58 @@ export function badgeText(badge: Badge): { short: string; full: string } {
   return { short, full: `Fact check: ${site}${stance}` };
 }
 
-function pill(text: string, colors: { fg: string; bg: string }): HTMLSpanElement {
+/** Each pill is one fixed width, whatever it says, so its size tells nothing (not even to hit-testing). */
+const PILL_WIDTH_PX = 58;
+const MARK_WIDTH_PX = 108;
+
+function pill(text: string, colors: { fg: string; bg: string }, width = PILL_WIDTH_PX): HTMLSpanElement {
   const span = document.createElement('span');
   span.textContent = text;
   span.style.cssText = [
     'display:inline-block',
     'box-sizing:border-box',
+    `width:${width}px`,
     'height:16px',
     'line-height:16px',
-    'padding:0 5px',
+    'padding:0 4px',
     'margin-left:4px',
     'border-radius:8px',
     'font:600 11px/16px system-ui,sans-serif',
+    'text-align:center',
     'white-space:nowrap',
+    'overflow:hidden',
+    'text-overflow:ellipsis',
+    'vertical-align:top',
     `color:${colors.fg}`,
     `background:${colors.bg}`,
   ].join(';');
   return span;
 }
 
+/** The same for every badge: nothing here may depend on what the badge says. */
+const HOST_STYLE =
+  'all:initial;position:absolute;display:inline-block;width:0;height:0;margin:0;padding:0;overflow:visible;z-index:1;pointer-events:none;vertical-align:middle';
+
 function makeBadge(badge: Badge): HTMLElement {
   const host = document.createElement(HOST_TAG);
   // Out of flow at its static position: visible right after the title, zero effect on layout.
-  host.style.cssText =
-    'all:initial;position:absolute;display:inline-block;width:auto;height:16px;margin:0;padding:0;z-index:1;pointer-events:auto;vertical-align:middle';
+  host.style.cssText = HOST_STYLE;
   const { short, full } = badgeText(badge);
-  host.title = full;
-  host.setAttribute('role', 'img');
-  host.setAttribute('aria-label', full);
-  host.dataset.factcheckStance = badge.stance ?? 'none';
   const root = host.attachShadow({ mode: 'closed' });
-  root.append(pill(short, COLORS[levelOf(badge)]));
-  if (badge.stance === 'contradicts') root.append(pill('✕ contradicted', { fg: '#ffffff', bg: '#b3261e' }));
+  // Two pills, always: the second is blank unless the result was found to contradict the answer.
+  const group = document.createElement('span');
+  group.setAttribute('role', 'img');
+  group.setAttribute('aria-label', full);
+  group.title = full;
+  group.style.cssText = 'display:inline-block;white-space:nowrap;width:max-content';
+  const contradicted = badge.stance === 'contradicts';
+  const mark = pill(
+    contradicted ? '✕ contradicted' : '',
+    { fg: '#ffffff', bg: contradicted ? '#b3261e' : 'transparent' },
+    MARK_WIDTH_PX,
+  );
+  group.append(pill(short, COLORS[levelOf(badge)]), mark);
+  root.append(group);
   return host;
 }
 
@@ -96,13 +121,17 @@ function titleOf(result: Element): Element {
 
 /**
  * Draws one badge per result beside its title (replacing any drawn before). `elementFor` may give the
- * result's container or its title; results the page no longer shows are skipped.
+ * result's container or its title; results the page no longer has, or now hides, are skipped.
  */
-export function renderBadges(badges: readonly Badge[], elementFor: (url: string) => Element | undefined): void {
+export function renderBadges(
+  badges: readonly Badge[],
+  elementFor: (url: string) => Element | undefined,
+  isHidden: (element: Element) => boolean = () => false,
+): void {
   clearBadges();
   for (const badge of badges) {
     const result = elementFor(badge.url);
-    if (!result) continue;
+    if (!result || isHidden(result) || !result.isConnected) continue;
     const host = makeBadge(badge);
     titleOf(result).append(host);
     drawn.add(host);

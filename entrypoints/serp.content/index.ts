@@ -5,6 +5,7 @@ import type { ContentMessage } from '@/lib/messaging/content-messages';
 import { adapterForTab, DEFAULT_PAGE_SETTINGS, type PageSettings, pageSettingsFrom } from '@/lib/serp/page-settings';
 import { outcomeSignature, readPage } from '@/lib/serp/read-page';
 import { CONTENT_MATCHES } from '@/lib/serp/registry';
+import { visibilityChecker } from '@/lib/serp/visibility';
 import { clearBadges, renderBadges } from './badges';
 import { clearClaimMarks, renderClaimMarks } from './claim-marks';
 import { parseTabMessage } from './tab-message';
@@ -49,7 +50,8 @@ async function main(ctx: ContentScriptContext) {
       const url = new URL(location.href);
       const adapter = adapterForTab(url, document, settings);
       if (!adapter) return;
-      const outcome = readPage(adapter, document, url);
+      // Only what a person sees: layout is read afresh for every reading.
+      const outcome = readPage(adapter, document, url, visibilityChecker(window));
       if ('reason' in outcome && !outcome.blocked && !graceOver) {
         graceOver = true;
         ctx.setTimeout(capture, EMPTY_PAGE_GRACE_MS);
@@ -68,6 +70,11 @@ async function main(ctx: ContentScriptContext) {
     });
 
   const watch = watchPage(ctx, capture, (node) => node.nodeName === BADGE_TAG);
+  // Pages that fade themselves in (an anti-flicker animation on body) change no DOM when they appear:
+  // what a person sees changed, so read again.
+  for (const type of ['animationend', 'transitionend'] as const) {
+    ctx.addEventListener(document, type, () => watch.wake(), { capture: true, passive: true });
+  }
 
   ctx.addEventListener(window, 'wxt:locationchange', () =>
     safely(() => {
@@ -83,7 +90,10 @@ async function main(ctx: ContentScriptContext) {
   const onTabMessage = (raw: unknown) => {
     safely(() => {
       const message = parseTabMessage(raw);
-      if (message?.type === 'show-badges') renderBadges(message.badges, (url) => elements.get(url));
+      if (message?.type === 'show-badges') {
+        const visibility = visibilityChecker(window);
+        renderBadges(message.badges, (url) => elements.get(url), visibility.isHidden);
+      }
       if (message?.type === 'clear-badges') {
         clearBadges();
         clearClaimMarks();

@@ -8,6 +8,8 @@ export const ErrorCodeSchema = z.enum([
   'bad-key',
   'quota',
   'rate-limited',
+  /** A check this extension itself held back (automatic or custom-instance checks over their limit). */
+  'check-limit',
   'unknown-model',
   'endpoint-unreachable',
   'permission-needed',
@@ -32,6 +34,7 @@ export type SerializedError = z.infer<typeof SerializedErrorSchema>;
 
 const RETRYABLE_BY_DEFAULT: ReadonlySet<ErrorCode> = new Set([
   'rate-limited',
+  'check-limit',
   'endpoint-unreachable',
   'timeout',
   'model-download-failed',

@@ -6,6 +6,33 @@ import type { StorageArea } from '../storage/area';
 import { captureStateKey } from '../storage/session-keys';
 
 /**
+ * The most one tab's capture may take in storage.session (10 MB in Chrome, shared by every tab): a
+ * page that fills every field to its cap still leaves room for forty other tabs.
+ */
+export const TAB_SESSION_BUDGET = 250_000;
+
+/** Fits a capture into the tab's budget: the answer box and the lowest-ranked results give way first. */
+export function withinBudget(capture: SerpCapture, budget = TAB_SESSION_BUDGET): SerpCapture {
+  const size = (value: SerpCapture) => JSON.stringify(value).length;
+  let fitted = capture;
+  if (size(fitted) <= budget) return fitted;
+  if (fitted.answerBox) {
+    const { answerBox } = fitted;
+    fitted = { ...fitted, answerBox: { ...answerBox, text: answerBox.text.slice(0, 2_000) } };
+  }
+  while (size(fitted) > budget && fitted.results.length > 1) {
+    fitted = { ...fitted, results: fitted.results.slice(0, Math.ceil(fitted.results.length / 2)) };
+  }
+  if (size(fitted) > budget) {
+    fitted = {
+      ...fitted,
+      results: fitted.results.map((result) => ({ ...result, snippet: result.snippet.slice(0, 500) })),
+    };
+  }
+  return fitted;
+}
+
+/**
  * Captures live in storage.session (not in memory) so they outlast the engine and the worker alike;
  * content scripts cannot read it. Returns the new capture, or null when the message was refused or
  * reported a failure. `senderUrl` is the URL the browser gave for the sending tab.
@@ -23,7 +50,7 @@ export async function onContentMessage(
   if (!senderUrl || new URL(senderUrl).origin !== new URL(message.url).origin) return null;
   let state: CaptureState;
   if (message.type === 'page-reading') {
-    const capture = toCapture(message.engine, message.reading, new URL(message.url));
+    const capture = withinBudget(toCapture(message.engine, message.reading, new URL(message.url)));
     state =
       capture.results.length > 0
         ? { capture, failure: null }

@@ -67,7 +67,7 @@ export function createEngine(
       await context.services.showToolbarState(tabId, state).catch(() => undefined);
     }
     if (shouldAutoRun((await context.settings.get()).trigger, capture.query, previousQuestion)) {
-      await runs.startRun(tabId);
+      await runs.startRun(tabId, 'auto', 'automatic');
     }
   };
 

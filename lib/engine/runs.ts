@@ -12,7 +12,9 @@ import {
 } from '../messaging/requests/run';
 import type { HandlerMap } from '../messaging/router';
 import { runCheck } from '../pipeline/run-check';
+import { createCheckRateLimiter, type LimitedKind, rateLimitMessage } from '../runs/rate-limit';
 import { appendEvent, interrupted, newSnapshot } from '../runs/snapshot';
+import { adapterFor } from '../serp/registry';
 import { isRunSnapshotKey, runSnapshotKey } from '../storage/session-keys';
 import { showBadges } from './badges';
 import { readCaptureState } from './captures';
@@ -27,7 +29,8 @@ interface LiveRun {
 
 export interface RunHost {
   handlers: Pick<HandlerMap, 'start-run' | 'cancel-run' | 'get-run'>;
-  startRun(tabId: number, method?: Method): Promise<{ runId: string }>;
+  /** `trigger` 'automatic' when no one pressed Check: such runs, and runs on custom instances, are rate-limited. */
+  startRun(tabId: number, method?: Method, trigger?: 'manual' | 'automatic'): Promise<{ runId: string }>;
   /** A page following a tab's runs (its sender already checked): the run so far, then each event. */
   watch(port: PortLike): void;
   forget(tabId: number): Promise<void>;
@@ -36,6 +39,9 @@ export interface RunHost {
 }
 
 const KEEP_ALIVE_MS = 20_000;
+
+/** Results from a search instance the person added (no built-in engine serves that address). */
+export const fromCustomInstance = (capture: SerpCapture): boolean => !adapterFor(new URL(capture.url));
 
 /**
  * Runs one check per tab, streams its events to the pages watching that tab, and keeps a snapshot
@@ -50,6 +56,7 @@ export function createRunHost(
   const live = new Map<number, LiveRun>();
   const watchers = new Map<number, Set<PortLike>>();
   let keepAlive: ReturnType<typeof setInterval> | undefined;
+  const limiter = createCheckRateLimiter();
 
   const broadcast = (tabId: number, message: RunPortOutbound) => {
     for (const port of watchers.get(tabId) ?? []) {
@@ -113,7 +120,7 @@ export function createRunHost(
     emit({ type: 'final', verdict });
     emit({ type: 'stage', stage: 'trust-update', status: 'started' });
     const start = Date.now();
-    await trust.recordVerdict(verdict, run.snapshot.runId);
+    await trust.recordVerdict(verdict, run.snapshot.runId, fromCustomInstance(capture) ? 'custom' : 'engine');
     await onFinished(run.snapshot.runId, capture, verdict);
     emit({ type: 'stage', stage: 'trust-update', status: 'finished', ms: Date.now() - start });
     await showBadges(context, run.snapshot.tabId, { verdict }, await trust.lookup());
@@ -165,13 +172,32 @@ export function createRunHost(
     }
   };
 
-  const startRun = async (tabId: number, method: Method = 'auto') => {
+  /** A check over the limit is not run: the tab's panel shows why, unless a run is going on there. */
+  const refuse = async (tabId: number, kind: LimitedKind, retryAt: number) => {
+    const now = Date.now();
+    const runId = crypto.randomUUID();
+    const error = { code: 'check-limit' as const, message: rateLimitMessage(kind, retryAt, now), retryable: true };
+    if (kind === 'automatic' && live.has(tabId)) return { runId };
+    const snapshot = appendEvent(newSnapshot(runId, tabId), { type: 'error', runId, at: now, error });
+    await persist(snapshot);
+    broadcast(tabId, { type: 'snapshot', snapshot });
+    if (kind === 'custom-instance') throw new FactCheckError('check-limit', error.message);
+    return { runId };
+  };
+
+  const startRun = async (tabId: number, method: Method = 'auto', trigger: 'manual' | 'automatic' = 'manual') => {
     const { capture } = await readCaptureState(services.session, tabId);
     if (!capture) {
       throw new FactCheckError(
         'no-capture',
         'There are no search results in this tab to check. Search first, then press Check.',
       );
+    }
+    const limited: LimitedKind | null =
+      trigger === 'automatic' ? 'automatic' : fromCustomInstance(capture) ? 'custom-instance' : null;
+    if (limited) {
+      const decision = limiter.take(tabId, Date.now());
+      if (!decision.allowed) return refuse(tabId, limited, decision.retryAt ?? Date.now());
     }
     live.get(tabId)?.controller.abort();
     const run: LiveRun = { snapshot: newSnapshot(crypto.randomUUID(), tabId), controller: new AbortController() };
@@ -213,6 +239,7 @@ export function createRunHost(
       });
     },
     async forget(tabId) {
+      limiter.forget(tabId);
       live.get(tabId)?.controller.abort();
       live.delete(tabId);
       watchers.delete(tabId);

@@ -7,6 +7,8 @@ import { type CheckRecord, CheckRecordSchema, matchesSearch, openConflicts, toCh
 
 /** The most checks kept; the oldest go first. */
 export const MAX_CHECKS = 2_000;
+/** The most the history may hold, in characters of JSON; the oldest checks go first. */
+export const MAX_HISTORY_CHARS = 30_000_000;
 
 /**
  * Past checks in IndexedDB (the extension's origin: the background writes, pages may read).
@@ -33,14 +35,44 @@ function valid(raw: unknown): CheckRecord | undefined {
   return parsed.success ? parsed.data : undefined;
 }
 
-export async function saveCheck(db: HistoryDb, id: string, capture: SerpCapture, verdict: Verdict): Promise<void> {
+export async function saveCheck(
+  db: HistoryDb,
+  id: string,
+  capture: SerpCapture,
+  verdict: Verdict,
+  budget = MAX_HISTORY_CHARS,
+): Promise<void> {
   const record = CheckRecordSchema.parse(toCheckRecord(id, capture, verdict));
   await db.transaction('rw', db.checks, async () => {
     const previous = valid(await db.checks.get(id));
     await db.checks.put(previous ? { ...record, reviews: previous.reviews } : record);
     const excess = (await db.checks.count()) - MAX_CHECKS;
     if (excess > 0) await db.checks.orderBy('capturedAt').limit(excess).delete();
+    await evictBeyondBudget(db, budget);
   });
+}
+
+/** Given checks newest first, the ids that do not fit in `budget` characters: the oldest ones. */
+export function beyondBudget(newestFirst: Iterable<{ id: string; size: number }>, budget: number): string[] {
+  let total = 0;
+  const evicted: string[] = [];
+  for (const { id, size } of newestFirst) {
+    total += size;
+    if (total > budget) evicted.push(id);
+  }
+  return evicted;
+}
+
+async function evictBeyondBudget(db: HistoryDb, budget: number): Promise<void> {
+  const sizes: { id: string; size: number }[] = [];
+  await db.checks
+    .orderBy('capturedAt')
+    .reverse()
+    .each((raw: CheckRecord) => {
+      sizes.push({ id: raw.id, size: typeof raw.size === 'number' ? raw.size : JSON.stringify(raw).length });
+    });
+  const evicted = beyondBudget(sizes, budget);
+  if (evicted.length > 0) await db.checks.bulkDelete(evicted);
 }
 
 export async function getCheck(db: HistoryDb, id: string): Promise<CheckRecord | undefined> {

@@ -18,20 +18,35 @@ export const CheckRecordSchema = z.object({
   reviews: z.array(CheckReviewSchema),
   /** The results as captured (titles, snippets), so a reopened check reads like the live one. */
   sources: z.array(SourceSchema).default([]),
+  /** The record's size in characters of JSON, for the history's size budget. */
+  size: z.number().int().nonnegative().optional(),
 });
 export type CheckRecord = z.infer<typeof CheckRecordSchema>;
 
+/** One check's share of the history at most: a page that fills every field is cut down to this. */
+export const MAX_RECORD_CHARS = 200_000;
+const MAX_URL_CHARS = 4_096;
+
 export function toCheckRecord(id: string, capture: SerpCapture, verdict: Verdict): CheckRecord {
-  return {
+  const record: CheckRecord = {
     id,
-    question: capture.query,
-    engine: capture.engine,
-    url: capture.url,
+    question: capture.query.slice(0, 5_000),
+    engine: capture.engine.slice(0, 64),
+    url: capture.url.slice(0, MAX_URL_CHARS),
     capturedAt: capture.capturedAt,
     verdict,
     reviews: [],
-    sources: capture.results,
+    sources: capture.results.filter((source) => source.url.length <= MAX_URL_CHARS),
   };
+  let size = JSON.stringify(record).length;
+  if (size > MAX_RECORD_CHARS) {
+    // The captured snippets are the bulk and the least needed: the verdict keeps what was concluded.
+    record.sources = record.sources.map((source) => ({ ...source, snippet: source.snippet.slice(0, 300) }));
+    size = JSON.stringify(record).length;
+    if (size > MAX_RECORD_CHARS) record.sources = [];
+    size = JSON.stringify(record).length;
+  }
+  return { ...record, size };
 }
 
 /** Conflicts of a check nobody has reviewed yet. */

@@ -1,18 +1,40 @@
 import { z } from 'zod';
-import { AnswerBoxSchema } from '../core/serp-capture';
+import { AnswerBoxKindSchema } from '../core/serp-capture';
 import { SourceSchema } from '../core/source';
 
-const MAX_TEXT = 5_000;
-const MAX_RESULTS = 100;
+/** Caps on every field a page can fill: what one page can make the extension store is bounded. */
+export const CAPTURE_CAPS = {
+  text: 5_000,
+  answer: 10_000,
+  url: 4_096,
+  engine: 64,
+  results: 100,
+  answerSources: 30,
+} as const;
 
+const cut = (max: number) => z.string().transform((text) => (text.length > max ? `${text.slice(0, max - 1)}…` : text));
 /** Oversize page text is cut, not refused: one absurd snippet must not lose the whole page. */
-const pageText = z.string().transform((text) => (text.length > MAX_TEXT ? `${text.slice(0, MAX_TEXT - 1)}…` : text));
+const pageText = cut(CAPTURE_CAPS.text);
+/** An address longer than any real one is refused (its result is dropped), never cut into another. */
+const pageUrl = z.url({ protocol: /^https?$/ }).max(CAPTURE_CAPS.url);
 
 const ReadResultSchema = z.object({
   title: pageText,
-  url: z.url({ protocol: /^https?$/ }),
+  url: pageUrl,
   snippet: pageText,
   kind: SourceSchema.shape.kind,
+});
+
+const ReadAnswerSchema = z.object({
+  kind: AnswerBoxKindSchema,
+  text: cut(CAPTURE_CAPS.answer),
+  sourceUrls: z
+    .array(z.unknown())
+    .transform((urls) =>
+      urls
+        .flatMap((url) => (pageUrl.safeParse(url).success ? [url as string] : []))
+        .slice(0, CAPTURE_CAPS.answerSources),
+    ),
 });
 
 /** What the content script read, before the background stamps ranks, ids and domains on it. */
@@ -25,9 +47,9 @@ export const PageReadingSchema = z.object({
         const parsed = ReadResultSchema.safeParse(item);
         return parsed.success ? [parsed.data] : [];
       })
-      .slice(0, MAX_RESULTS),
+      .slice(0, CAPTURE_CAPS.results),
   ),
-  answerBox: AnswerBoxSchema.optional(),
+  answerBox: ReadAnswerSchema.optional(),
   extraction: z.enum(['selectors', 'fallback']).default('selectors'),
 });
 
@@ -37,8 +59,18 @@ export const PageReadingSchema = z.object({
  * stays free of zod and tldts (it runs on every results page): the background validates.
  */
 export const ContentMessageSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('page-reading'), engine: z.string(), url: z.url(), reading: PageReadingSchema }),
-  z.object({ type: z.literal('capture-failed'), engine: z.string(), url: z.url(), reason: pageText }),
+  z.object({
+    type: z.literal('page-reading'),
+    engine: z.string().max(CAPTURE_CAPS.engine),
+    url: pageUrl,
+    reading: PageReadingSchema,
+  }),
+  z.object({
+    type: z.literal('capture-failed'),
+    engine: z.string().max(CAPTURE_CAPS.engine),
+    url: pageUrl,
+    reason: pageText,
+  }),
   // The one question a content script may ask: which engines are on. Settings and keys are not
   // readable from content scripts (storage.local is limited to the extension's own pages).
   z.object({ type: z.literal('get-page-settings') }),

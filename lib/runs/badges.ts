@@ -10,7 +10,7 @@ export function badgesForCapture(capture: SerpCapture, lookup: TrustLookup): Bad
     return {
       url: source.url,
       domain: source.domain,
-      trust: trust.evidence > 0 || trust.override ? trust.reliability : null,
+      trust: trust.evidence > 0 || trust.override || trust.rating !== null ? trust.reliability : null,
       evidence: trust.evidence,
       stance: null,
       blocked: trust.blocked,
@@ -28,7 +28,7 @@ export function badgesForVerdict(verdict: Verdict, lookup: TrustLookup): Badge[]
     return {
       url: source.url,
       domain: source.domain,
-      trust: trust.evidence > 0 || trust.override ? trust.reliability : source.trust,
+      trust: trust.evidence > 0 || trust.override || trust.rating !== null ? trust.reliability : source.trust,
       evidence: trust.evidence,
       stance: source.stance,
       blocked: trust.blocked,

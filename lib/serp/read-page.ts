@@ -1,5 +1,6 @@
 import type { PageReading, RawResult, SerpAdapter } from './adapter';
 import { PageBlockedError } from './page-blocked';
+import { readingVisibleOnly, type TextVisibility, UnreadablePageError } from './text';
 
 /** A reading fit for messaging: the results without their page elements. */
 export type PortableReading = Omit<PageReading, 'results'> & { results: Omit<RawResult, 'element'>[] };
@@ -8,24 +9,63 @@ export type PageOutcome =
   | { reading: PortableReading; elements: Map<string, Element> }
   | { reason: string; blocked: boolean };
 
-/** Splits the elements off a reading: they stay in the page (for badges), the rest is sent. */
+/** The same caps the background enforces (content-messages.ts), applied before anything is sent. */
+const SEND_CAPS = { text: 5_000, answer: 10_000, url: 4_096, results: 100 } as const;
+const capped = (text: string, max: number) => (text.length > max ? text.slice(0, max) : text);
+
+/** Splits the elements off a reading: they stay in the page (for badges), the rest is sent, capped. */
 export function portable(reading: PageReading): { reading: PortableReading; elements: Map<string, Element> } {
   const elements = new Map<string, Element>();
-  const results = reading.results.map(({ element, ...result }) => {
-    if (element && !elements.has(result.url)) elements.set(result.url, element);
-    return result;
-  });
-  return { reading: { ...reading, results }, elements };
+  const results = reading.results
+    .filter((result) => result.url.length <= SEND_CAPS.url)
+    .slice(0, SEND_CAPS.results)
+    .map(({ element, ...result }) => {
+      if (element && !elements.has(result.url)) elements.set(result.url, element);
+      return {
+        ...result,
+        title: capped(result.title, SEND_CAPS.text),
+        snippet: capped(result.snippet, SEND_CAPS.text),
+      };
+    });
+  const { answerBox } = reading;
+  return {
+    reading: {
+      ...reading,
+      query: capped(reading.query, SEND_CAPS.text),
+      results,
+      ...(answerBox
+        ? {
+            answerBox: {
+              ...answerBox,
+              text: capped(answerBox.text, SEND_CAPS.answer),
+              sourceUrls: answerBox.sourceUrls.filter((url) => url.length <= SEND_CAPS.url).slice(0, 30),
+            },
+          }
+        : {}),
+    },
+    elements,
+  };
 }
 
-/** Reads a page in the content script; a page with nothing to read is reported with a reason, never thrown. */
-export function readPage(adapter: SerpAdapter, doc: Document, url: URL): PageOutcome {
+/**
+ * Reads a page in the content script; a page with nothing to read is reported with a reason, never
+ * thrown. With `visibility` (a live page), only what a person sees is read: hidden text is left out
+ * of every field and a result whose element is hidden is dropped whole.
+ */
+export function readPage(adapter: SerpAdapter, doc: Document, url: URL, visibility?: TextVisibility): PageOutcome {
   try {
-    const reading = adapter.read(doc, url);
+    const read = () => {
+      const reading = adapter.read(doc, url);
+      if (!reading || !visibility) return reading;
+      const shown = reading.results.filter((result) => !(result.element && visibility.isHidden(result.element)));
+      return { ...reading, results: shown };
+    };
+    const reading = visibility ? readingVisibleOnly(visibility, read) : read();
     if (reading && reading.results.length > 0) return portable(reading);
     return { reason: `No search results could be read from this ${adapter.label} page.`, blocked: false };
   } catch (error) {
     if (error instanceof PageBlockedError) return { reason: error.message, blocked: true };
+    if (error instanceof UnreadablePageError) return { reason: error.message, blocked: false };
     return {
       reason: `Reading this ${adapter.label} page failed: ${error instanceof Error ? error.message : String(error)}`,
       blocked: false,

@@ -13,20 +13,36 @@ export const OverrideSchema = z
   });
 export type Override = z.infer<typeof OverrideSchema>;
 
+/** A results page has at most this many sites; more in one question is not a real check. */
+export const MAX_RESPONSES = 100;
+export const MAX_ANSWER_CHARS = 300;
+export const MAX_KEY_CHARS = 253;
+
 export const ReviewLabelSchema = z.object({
   conflictId: z.string(),
   choice: ReviewChoiceSchema,
   at: z.iso.datetime(),
-  accepted: z.array(z.string()),
-  rejected: z.array(z.string()),
+  accepted: z.array(z.string().max(MAX_ANSWER_CHARS)).max(MAX_RESPONSES),
+  rejected: z.array(z.string().max(MAX_ANSWER_CHARS)).max(MAX_RESPONSES),
 });
+
+/** Where a check's results came from: a built-in engine, or a search instance the person added. */
+export const SeenOnSchema = z.enum(['engine', 'custom']);
+export type SeenOn = z.infer<typeof SeenOnSchema>;
 
 /** One past check in the estimation set: what each site answered, and the person's reviews of it. */
 export const StoredQuestionSchema = z.object({
-  id: z.string().min(1),
+  id: z.string().min(1).max(200),
   at: z.iso.datetime(),
-  responses: z.record(z.string(), z.string()),
-  reviews: z.array(ReviewLabelSchema).default([]),
+  /** The question's comparable form: checking the same question again replaces it (it counts once). */
+  key: z.string().max(2_000).optional(),
+  seenOn: SeenOnSchema.optional(),
+  responses: z
+    .record(z.string().max(MAX_KEY_CHARS), z.string().max(MAX_ANSWER_CHARS))
+    .refine((responses) => Object.keys(responses).length <= MAX_RESPONSES, {
+      message: `A question holds at most ${MAX_RESPONSES} sites.`,
+    }),
+  reviews: z.array(ReviewLabelSchema).max(50).default([]),
 });
 export type StoredQuestion = z.infer<typeof StoredQuestionSchema>;
 

@@ -2,14 +2,17 @@ import { FactCheckError } from '../core/errors';
 import type { ReviewChoice, Verdict } from '../core/verdict';
 import type { StorageArea } from '../storage/area';
 import { defineItem } from '../storage/versioned-item';
-import { responsesOf } from './answers';
+import { normalizeAnswer, questionKey, responsesOf } from './answers';
 import { trustKey } from './domain';
-import { estimateReliability } from './estimator';
+import { estimateReliability, type Standing } from './estimator';
+import { priorOf, publishedRating } from './prior';
 import { labelsOf, type ReviewLabel, reviewLabel, withReview } from './reviews';
 import {
   type EstimateCache,
   emptyTrustState,
+  MAX_KEY_CHARS,
   type Override,
+  type SeenOn,
   type StoredQuestion,
   TRUST_EXPORT_FORMAT,
   type TrustExport,
@@ -17,20 +20,22 @@ import {
   type TrustState,
   TrustStateSchema,
 } from './state';
-import { domainTrustOf, type TrustRow, trustRows, trustRowsFor } from './table';
-import {
-  type EstimationQuestion,
-  NEUTRAL_TRUST,
-  type OverrideKind,
-  type ReliabilityEstimate,
-  type TrustLookup,
-} from './types';
+import { domainTrustOf, rowOf, type TrustRow, trustRows, trustRowsFor } from './table';
+import type { EstimationQuestion, OverrideKind, ReliabilityEstimate, TrustLookup } from './types';
 
 /** The estimation set keeps the latest checks; reviewed ones are kept before unreviewed ones. */
 export const MAX_QUESTIONS = 500;
 export const TRUST_VERSION = 1;
 
-export type Estimator = (questions: EstimationQuestion[]) => ReliabilityEstimate;
+/** A trust file larger than this is refused before it is parsed. */
+export const MAX_IMPORT_CHARS = 5_000_000;
+
+export type Estimator = (questions: EstimationQuestion[], context: EstimationContext) => ReliabilityEstimate;
+
+/** What the store knows beside the answers: which sites were ever seen on a built-in engine. */
+export interface EstimationContext {
+  seenOnEngine: ReadonlySet<string>;
+}
 
 export interface OverrideInput {
   kind: OverrideKind;
@@ -61,8 +66,12 @@ export interface LabelledQuestion {
 export interface TrustStore {
   /** A snapshot lookup for one run: overrides first, then estimates, then the neutral prior. */
   lookup(): Promise<TrustLookup>;
-  /** Adds the run's per-source answers as one question and re-estimates; atomic. */
-  recordVerdict(verdict: Verdict, checkId: string): Promise<void>;
+  /**
+   * Adds the run's per-source answers as one question and re-estimates; atomic. The same question
+   * checked again replaces its earlier record (it counts once). `seenOn` says whether the results
+   * came from a built-in engine or a search instance the person added (default: engine).
+   */
+  recordVerdict(verdict: Verdict, checkId: string, seenOn?: SeenOn): Promise<void>;
   /** Labels the check's question with the person's judgement of one conflict and re-estimates; atomic. */
   recordReview(review: ReviewInput): Promise<void>;
   /** Adds (or replaces) a question a person labelled directly, such as a reviewed claim; atomic. */
@@ -85,10 +94,57 @@ export function toEstimationQuestion(question: StoredQuestion): EstimationQuesti
   return { id: question.id, responses: question.responses, ...(labels ?? {}) };
 }
 
+/** Sites that answered at least once in a check on a built-in engine (not a custom instance). */
+export function seenOnEngine(questions: readonly StoredQuestion[]): Set<string> {
+  const seen = new Set<string>();
+  for (const question of questions) {
+    if (question.seenOn === 'custom') continue;
+    for (const domain of Object.keys(question.responses)) seen.add(domain);
+  }
+  return seen;
+}
+
 function estimate(questions: readonly StoredQuestion[], estimator: Estimator): EstimateCache {
   if (questions.length === 0) return { reliability: {}, evidence: {} };
-  const result = estimator(questions.map(toEstimationQuestion));
-  return { reliability: result.reliability, evidence: result.evidence };
+  const result = estimator(questions.map(toEstimationQuestion), { seenOnEngine: seenOnEngine(questions) });
+  return { reliability: { ...result.reliability }, evidence: { ...result.evidence } };
+}
+
+/**
+ * The extension's estimator: RA-RAG's iteration, each site starting from its published rating (or
+ * neutral), votes weighed by log-odds, and sites never seen on a built-in engine unable to outvote
+ * rated ones.
+ */
+export const priorAwareEstimator: Estimator = (questions, { seenOnEngine: seen }) =>
+  estimateReliability(questions, {
+    priors: priorOf,
+    weighting: 'log-odds',
+    standing: (source): Standing => (publishedRating(source) !== null ? 'rated' : seen.has(source) ? 'seen' : 'unseen'),
+  });
+
+/** A site key fit to store: normalised by the one site-key function, hostname characters only. */
+function storableKey(raw: string): string | null {
+  const key = trustKey(raw);
+  return key && key.length <= MAX_KEY_CHARS && /^[\p{L}\p{N}.-]+$/u.test(key) ? key : null;
+}
+
+/** An imported question with its site keys normalised ("WWW.Wikipedia.ORG" is wikipedia.org). */
+function normalisedQuestion(question: StoredQuestion): StoredQuestion {
+  const responses = new Map<string, string>();
+  for (const [domain, answer] of Object.entries(question.responses)) {
+    const key = storableKey(domain);
+    if (key && !responses.has(key)) responses.set(key, normalizeAnswer(answer));
+  }
+  return { ...question, responses: Object.fromEntries(responses) };
+}
+
+function normalisedOverrides(overrides: Record<string, Override>): Record<string, Override> {
+  const out = new Map<string, Override>();
+  for (const [domain, override] of Object.entries(overrides)) {
+    const key = storableKey(domain);
+    if (key) out.set(key, override);
+  }
+  return Object.fromEntries(out);
 }
 
 /** Keeps at most MAX_QUESTIONS: drops the oldest unreviewed first, then the oldest reviewed. */
@@ -120,6 +176,12 @@ function validOverride(input: OverrideInput, at: string): Override {
 }
 
 function parseExport(text: string): TrustExport {
+  if (text.length > MAX_IMPORT_CHARS) {
+    throw new FactCheckError(
+      'bad-input',
+      `This file is larger than ${MAX_IMPORT_CHARS / 1_000_000} MB, more than any trust export. Nothing was imported.`,
+    );
+  }
   let raw: unknown;
   try {
     raw = JSON.parse(text);
@@ -135,7 +197,8 @@ function parseExport(text: string): TrustExport {
       `This is not a site-trust export of this extension (${issue?.message ?? 'invalid'}${where}). Nothing was imported.`,
     );
   }
-  return parsed.data;
+  const questions = parsed.data.questions.map(normalisedQuestion).filter((q) => Object.keys(q.responses).length > 0);
+  return { ...parsed.data, questions, overrides: normalisedOverrides(parsed.data.overrides) };
 }
 
 /** Per-site reliability kept in storage.local: one versioned item, every change a single atomic update. */
@@ -153,18 +216,29 @@ export function createTrustStore(area: StorageArea, estimator: Estimator): Trust
       const state = await item.get();
       const rows = new Map(trustRows(state).map((row) => [row.domain, row]));
       return (domain) => {
-        const row = rows.get(trustKey(domain)) ?? rows.get(domain);
-        return row ? domainTrustOf(row) : NEUTRAL_TRUST;
+        const key = trustKey(domain);
+        const row = rows.get(key) ?? rows.get(domain);
+        return domainTrustOf(row ?? rowOf(state, key, null));
       };
     },
 
-    async recordVerdict(verdict, checkId) {
+    async recordVerdict(verdict, checkId, seenOn = 'engine') {
       const responses = responsesOf(verdict);
       if (Object.keys(responses).length === 0) return;
+      const key = questionKey(verdict.question);
+      const same = (q: StoredQuestion) => q.id === checkId || (key !== '' && q.key === key);
       await item.update((state) => {
-        const previous = state.questions.find((q) => q.id === checkId);
-        const question: StoredQuestion = { id: checkId, at: nowIso(), responses, reviews: previous?.reviews ?? [] };
-        return withQuestions(state, [...state.questions.filter((q) => q.id !== checkId), question], estimator);
+        const previous = state.questions.filter(same);
+        const question: StoredQuestion = {
+          id: checkId,
+          at: nowIso(),
+          ...(key ? { key } : {}),
+          // Seen on an engine once is seen: a later check on a custom instance does not undo it.
+          seenOn: seenOn === 'engine' || previous.some((q) => q.seenOn !== 'custom') ? 'engine' : 'custom',
+          responses,
+          reviews: previous.flatMap((q) => q.reviews).slice(-50),
+        };
+        return withQuestions(state, [...state.questions.filter((q) => !same(q)), question], estimator);
       });
     },
 
@@ -196,7 +270,7 @@ export function createTrustStore(area: StorageArea, estimator: Estimator): Trust
     rows: async (domains) => trustRowsFor(await item.get(), domains.map(trustKey)),
 
     async setOverride(domain, input) {
-      const key = trustKey(domain);
+      const key = storableKey(domain);
       if (!key) throw new FactCheckError('bad-input', 'Give a site such as example.org.');
       const override = input ? validOverride(input, nowIso()) : null;
       const state = await item.update((current) => {
@@ -260,7 +334,7 @@ const stores = new WeakMap<StorageArea, TrustStore>();
 export function trustStore(area: StorageArea): TrustStore {
   let store = stores.get(area);
   if (!store) {
-    store = createTrustStore(area, (questions) => estimateReliability(questions));
+    store = createTrustStore(area, priorAwareEstimator);
     stores.set(area, store);
   }
   return store;

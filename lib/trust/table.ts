@@ -1,12 +1,15 @@
 import { z } from 'zod';
 import { overrideReliability } from './overrides';
+import { priorMean, priorOf } from './prior';
 import { DomainEvidenceSchema, OverrideKindSchema, type TrustState } from './state';
-import { type DomainTrust, NEUTRAL_TRUST } from './types';
+import type { DomainTrust } from './types';
 
 export const TrustRowSchema = z.object({
   domain: z.string(),
   /** The weight runs use: the override when there is one, else the estimate, else neutral. */
   reliability: z.number().min(0).max(1),
+  /** The published quality rating the site started from, null when it is not rated (it started at 0.5). */
+  rating: z.number().min(0).max(1).nullable(),
   /** The estimate alone, whatever the override says. */
   estimated: z.number().min(0).max(1),
   evidence: DomainEvidenceSchema,
@@ -30,17 +33,23 @@ function lastSeenIndex(state: TrustState): Map<string, string> {
   return seen;
 }
 
-function rowOf(state: TrustState, domain: string, lastSeen: string | null): TrustRow {
-  const evidence = state.estimate.evidence[domain] ?? NO_EVIDENCE;
-  // The estimator already shrinks toward the neutral prior by how little evidence there is.
-  const estimated = state.estimate.reliability[domain] ?? NEUTRAL_TRUST.reliability;
-  const stored = state.overrides[domain];
+/** A record's own entry: a site keyed "tostring" or "constructor" never finds Object.prototype's. */
+const own = <T>(record: Record<string, T>, key: string): T | undefined =>
+  Object.hasOwn(record, key) ? record[key] : undefined;
+
+export function rowOf(state: TrustState, domain: string, lastSeen: string | null): TrustRow {
+  const evidence = own(state.estimate.evidence, domain) ?? NO_EVIDENCE;
+  const prior = priorOf(domain);
+  // The estimator already moves the site from its prior by as much evidence as there is.
+  const estimated = own(state.estimate.reliability, domain) ?? priorMean(prior);
+  const stored = own(state.overrides, domain);
   const override = stored
     ? { kind: stored.kind, ...(stored.weight !== undefined ? { weight: stored.weight } : {}) }
     : null;
   return {
     domain,
     reliability: override ? overrideReliability(override.kind, override.weight) : estimated,
+    rating: prior.rating,
     estimated,
     evidence,
     override,
@@ -66,6 +75,7 @@ export function domainTrustOf(row: TrustRow): DomainTrust {
   return {
     reliability: row.reliability,
     evidence: row.evidence.answered,
+    rating: row.rating,
     override: row.override?.kind ?? null,
     blocked: row.blocked,
   };

@@ -61,8 +61,8 @@ export function withTrustTrend(store: TrustStore, item: VersionedItem<TrustTrend
   return {
     // Reads pass straight through; every change that re-estimates adds a point below.
     ...store,
-    async recordVerdict(verdict, checkId) {
-      await store.recordVerdict(verdict, checkId);
+    async recordVerdict(verdict, checkId, seenOn) {
+      await store.recordVerdict(verdict, checkId, seenOn);
       await addPoints();
     },
     async recordReview(input) {

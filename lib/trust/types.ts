@@ -40,6 +40,8 @@ export interface DomainTrust {
   reliability: number;
   /** How much evidence stands behind the number (0 for a domain never seen). */
   evidence: number;
+  /** The published rating the site started from, null when unrated. */
+  rating: number | null;
   override: OverrideKind | null;
   blocked: boolean;
 }
@@ -47,4 +49,10 @@ export interface DomainTrust {
 export type TrustLookup = (domain: string) => DomainTrust;
 
 /** A domain never seen before: neutral, with no evidence, so the person sees the number is a prior. */
-export const NEUTRAL_TRUST: DomainTrust = { reliability: 0.5, evidence: 0, override: null, blocked: false };
+export const NEUTRAL_TRUST: DomainTrust = {
+  reliability: 0.5,
+  evidence: 0,
+  rating: null,
+  override: null,
+  blocked: false,
+};

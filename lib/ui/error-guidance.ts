@@ -35,6 +35,11 @@ const GUIDANCE: Record<ErrorCode, Guidance> = {
     advice: 'The provider asked us to slow down. Wait a moment and retry.',
     action: 'retry',
   },
+  'check-limit': {
+    title: 'Check held back',
+    advice: 'This page asked for more checks than the limit allows; nothing was sent to the model.',
+    action: 'retry',
+  },
   'unknown-model': {
     title: 'Unknown model',
     advice: 'The provider does not know this model name; pick another in the settings.',

@@ -10,12 +10,27 @@ export function formatMs(ms: number): string {
 
 const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
 
-/** The evidence behind a site's number, e.g. "3 checks, 1 review" or "new site: no evidence yet". */
-export function evidenceText(row: Pick<TrustRow, 'evidence'> | undefined): string {
-  if (!row || (row.evidence.answered === 0 && row.evidence.reviewed === 0)) return 'new site: no evidence yet';
-  const parts = [plural(row.evidence.answered, 'check', 'checks')];
-  if (row.evidence.reviewed > 0) parts.push(plural(row.evidence.reviewed, 'review', 'reviews'));
-  return parts.join(', ');
+/**
+ * Where a site's number comes from: its published rating (or none: it started neutral) and the
+ * checks behind it, e.g. "rated 0.83 by published ratings · 12 checks agree", "not rated · 2 of 3
+ * checks agree · 1 review", or "new site: no evidence yet".
+ */
+export function evidenceText(
+  row: (Pick<TrustRow, 'evidence'> & Partial<Pick<TrustRow, 'rating'>>) | undefined,
+): string {
+  const rating = row?.rating ?? null;
+  const rated = rating === null ? null : `rated ${rating.toFixed(2)} by published ratings`;
+  if (!row || (row.evidence.answered === 0 && row.evidence.reviewed === 0)) {
+    return rated ? `${rated} · no checks yet` : 'new site: no evidence yet';
+  }
+  const { answered, agreed, reviewed } = row.evidence;
+  const checks =
+    agreed === answered
+      ? plural(answered, 'check agrees', 'checks agree')
+      : `${agreed} of ${plural(answered, 'check agrees', 'checks agree')}`;
+  const parts = [rated ?? 'not rated', checks];
+  if (reviewed > 0) parts.push(plural(reviewed, 'review', 'reviews'));
+  return parts.join(' · ');
 }
 
 /** A word for a trust level, so the bar's meaning does not rest on colour alone. */

@@ -95,6 +95,27 @@ function driftedRoute(host: string, file: string): Route {
   };
 }
 
+/**
+ * The saved Bing page's own inline script hides #b_content (style.visibility = "hidden") until
+ * scripts the saved page does not have reveal it: served as the live page shows it once they ran,
+ * since the content script reads only what a person sees.
+ */
+const SHOWN_AS_LIVE: Record<string, string> = {
+  'www.bing.com': '<style>#b_content { visibility: visible !important; }</style>',
+};
+
+function pageRoute(host: string, path: string, file: string): Route {
+  const reveal = SHOWN_AS_LIVE[host];
+  if (!reveal) return fixtureRoute(host, path, file);
+  return (request, response) => {
+    const requested = (request.url ?? '/').split('?')[0] ?? '/';
+    if ((request.headers.host ?? '').split(':')[0] !== host || !requested.startsWith(path)) return false;
+    const html = readFileSync(file, 'utf8').replace('</body>', `${reveal}</body>`);
+    response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(html);
+    return true;
+  };
+}
+
 /** Google's AI Overview block still loading (placeholder only): its text arrives after the results. */
 const LATE_OVERVIEW = {
   host: 'www.google.co.uk',
@@ -145,7 +166,7 @@ async function openResults(url: string): Promise<{ page: Page; tabId: number }> 
 beforeAll(async () => {
   const hosts = [...CASES.map((c) => c.host), DDG_JS.host, DRIFTED_GOOGLE.host, BLOCKED_BING.host, LATE_OVERVIEW.host];
   server = await startHttpsServer(hosts, [
-    ...CASES.map((c) => fixtureRoute(c.host, c.path, join(FIXTURES, c.fixture))),
+    ...CASES.map((c) => pageRoute(c.host, c.path, join(FIXTURES, c.fixture))),
     fixtureRoute(DDG_JS.host, '/', join(FIXTURES, DDG_JS.fixture)),
     driftedRoute(DRIFTED_GOOGLE.host, join(FIXTURES, DRIFTED_GOOGLE.fixture)),
     fixtureRoute(BLOCKED_BING.host, '/search', join(FIXTURES, BLOCKED_BING.fixture)),

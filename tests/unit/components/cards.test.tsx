@@ -126,6 +126,7 @@ describe('sources and trust', () => {
       'britannica.com': {
         domain: 'britannica.com',
         reliability: 0.8,
+        rating: null,
         estimated: 0.8,
         evidence: { answered: 3, agreed: 3, reviewed: 1 },
         override: null,
@@ -135,6 +136,7 @@ describe('sources and trust', () => {
       'gutenberg.org': {
         domain: 'gutenberg.org',
         reliability: 0.5,
+        rating: null,
         estimated: 0.5,
         evidence: { answered: 0, agreed: 0, reviewed: 0 },
         override: null,
@@ -143,7 +145,7 @@ describe('sources and trust', () => {
       },
     };
     const html = verdictMarkup('misinformation', rows);
-    expect(text(html)).toContain('80% high · 3 checks, 1 review');
+    expect(text(html)).toContain('80% high · not rated · 3 checks agree · 1 review');
     expect(text(html)).toContain('50% medium · new site: no evidence yet');
     // Before the store answers, the number is the one the check used.
     expect(text(html)).toContain('82% high · as weighed in this check');
@@ -156,6 +158,7 @@ describe('sources and trust', () => {
     const row: TrustRow = {
       domain: 'x.org',
       reliability: 0,
+      rating: null,
       estimated: 0.6,
       evidence: { answered: 2, agreed: 1, reviewed: 0 },
       override: { kind: 'blocked' },

@@ -25,6 +25,7 @@ describe('trust row editor', () => {
   const row: TrustRow = {
     domain: 'example.net',
     reliability: 0.35,
+    rating: null,
     estimated: 0.2,
     evidence: { answered: 3, agreed: 1, reviewed: 1 },
     override: { kind: 'custom', weight: 0.35 },
@@ -36,7 +37,16 @@ describe('trust row editor', () => {
     const html = renderToStaticMarkup(<TrustRowEditor row={row} trend={[]} onOverride={noop} onReset={noop} />);
     expect(html).toContain('35%');
     expect(html).toContain('(estimate 20%)');
-    expect(html).toContain('3 checks, 1 review');
+    expect(html).toContain('not rated · 1 of 3 checks agree · 1 review');
+    const rated = renderToStaticMarkup(
+      <TrustRowEditor
+        row={{ ...row, domain: 'wikipedia.org', rating: 0.83, override: null }}
+        trend={[]}
+        onOverride={noop}
+        onReset={noop}
+      />,
+    );
+    expect(rated).toContain('rated 0.83 by published ratings · 1 of 3 checks agree · 1 review');
     expect(html).toContain('aria-label="Custom weight for example.net, percent"');
     expect(html).toContain('value="35"');
     expect(html).toContain('Override for example.net');

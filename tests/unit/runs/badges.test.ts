@@ -6,9 +6,9 @@ import { NEUTRAL_TRUST, type TrustLookup } from '@/lib/trust/types';
 
 const lookup: TrustLookup = (domain) =>
   domain === 'known.org'
-    ? { reliability: 0.9, evidence: 4, override: null, blocked: false }
+    ? { reliability: 0.9, evidence: 4, rating: null, override: null, blocked: false }
     : domain === 'blocked.net'
-      ? { reliability: 0, evidence: 0, override: 'blocked', blocked: true }
+      ? { reliability: 0, evidence: 0, rating: null, override: 'blocked', blocked: true }
       : NEUTRAL_TRUST;
 
 const capture: SerpCapture = {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { Verdict } from '@/lib/core/verdict';
 import { memoryArea } from '@/lib/storage/area';
 import { createTrustStore, type Estimator, MAX_QUESTIONS, trustStore } from '@/lib/trust/store';
 import { type EstimationQuestion, IDK, NEUTRAL_TRUST } from '@/lib/trust/types';
@@ -26,6 +27,11 @@ function recordingEstimator(reliability: Record<string, number> = {}) {
 }
 
 const misinformation = loadVerdict('misinformation');
+/** The same check on a different question (the same question counts once). */
+const asked = (verdict: Verdict, n: number): Verdict => ({
+  ...verdict,
+  question: `${verdict.question} (variant ${n})`,
+});
 
 describe('trust store', () => {
   it('starts every site neutral, with no evidence', async () => {
@@ -152,7 +158,7 @@ describe('trust store', () => {
       Array.from({ length: 20 }, (_, i) =>
         i % 5 === 0
           ? store.setOverride(`site${i}.org`, { kind: 'distrusted' })
-          : store.recordVerdict(misinformation, `c${i}`),
+          : store.recordVerdict(asked(misinformation, i), `c${i}`),
       ),
     );
     expect(calls.at(-1)).toHaveLength(16);
@@ -198,7 +204,7 @@ describe('trust store', () => {
 
   it('with the RA-RAG estimator: agreement earns trust, and a review outweighs the estimate', async () => {
     const store = trustStore(memoryArea());
-    for (let i = 0; i < 4; i++) await store.recordVerdict(misinformation, `check-${i}`);
+    for (let i = 0; i < 4; i++) await store.recordVerdict(asked(misinformation, i), `check-${i}`);
     const earlier = await store.lookup();
     expect(earlier('britannica.com').reliability).toBeGreaterThan(earlier('example.net').reliability);
     expect(earlier('britannica.com').evidence).toBe(4);

@@ -9,6 +9,7 @@ import { loadVerdict } from '../helpers/verdicts';
 const row = (domain: string, estimated: number, answered = 1): TrustRow => ({
   domain,
   reliability: estimated,
+  rating: null,
   estimated,
   evidence: { answered, agreed: answered, reviewed: 0 },
   override: null,
@@ -72,5 +73,19 @@ describe('the trust-over-time line of each site', () => {
     );
     await expect(failing.recordVerdict(verdict, 'check-2')).resolves.toBeUndefined();
     expect((await failing.table()).length).toBeGreaterThan(0);
+  });
+
+  it('hands every argument and every method to the store it wraps (a custom instance stays custom)', async () => {
+    const inner = createTrustStore(memoryArea(), (q) => estimateReliability(q));
+    const seen: unknown[][] = [];
+    const spied = {
+      ...inner,
+      recordVerdict: async (...args: Parameters<typeof inner.recordVerdict>) => void seen.push(args),
+    };
+    const store = withTrustTrend(spied, trustTrendItem(memoryArea()));
+    const verdict = loadVerdict('misinformation');
+    await store.recordVerdict(verdict, 'check-1', 'custom');
+    expect(seen).toEqual([[verdict, 'check-1', 'custom']]);
+    expect(Object.keys(store).sort()).toEqual(Object.keys(inner).sort());
   });
 });

@@ -45,10 +45,38 @@ describe('result badges', () => {
     // Without a heading, the result's first link is its title.
     expect(document.querySelector('#r3 a factcheck-badge')).not.toBeNull();
     for (const host of hosts) expect(host.getAttribute('style')).toContain('position:absolute');
-    expect(document.getElementById('t1')?.lastElementChild?.getAttribute('aria-label')).toBe(
-      'Fact check: a.example: trust 82% (3 checks)',
+  });
+
+  it('finding 3: the page can read nothing from a badge: no attribute, text or style that differs by trust, block or stance', () => {
+    renderBadges(
+      [
+        badge({}),
+        badge({ url: 'https://b.example/2', domain: 'b.example', stance: 'contradicts', trust: 0.2, blocked: true }),
+        badge({ url: 'https://c.example/3', trust: null, evidence: 0 }),
+      ],
+      elementFor,
     );
-    expect(document.getElementById('t2')?.lastElementChild?.getAttribute('data-factcheck-stance')).toBe('contradicts');
+    const hosts = [...document.querySelectorAll('factcheck-badge')];
+    expect(hosts).toHaveLength(3);
+    const seen = hosts.map((host) => ({
+      attributes: host.getAttributeNames(),
+      style: host.getAttribute('style'),
+      text: host.textContent,
+      children: host.children.length,
+    }));
+    for (const each of seen) expect(each).toEqual(seen[0]);
+    expect(seen[0]?.attributes).toEqual(['style']);
+    expect(seen[0]?.text).toBe('');
+    expect(seen[0]?.style).toContain('width:0');
+    expect(seen[0]?.style).toContain('pointer-events:none');
+    const pageText = document.body.textContent ?? '';
+    for (const secret of ['82%', 'blocked', 'trust', 'contradict', 'check']) expect(pageText).not.toContain(secret);
+  });
+
+  it('draws no badge for a result the page hides', () => {
+    renderBadges([badge({}), badge({ url: 'https://b.example/2' })], elementFor, (element) => element.id === 'r2');
+    expect(document.querySelectorAll('factcheck-badge')).toHaveLength(1);
+    expect(document.querySelector('#r2 factcheck-badge')).toBeNull();
   });
 
   it('redraws instead of stacking, and clears completely', () => {

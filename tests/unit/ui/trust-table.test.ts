@@ -5,6 +5,7 @@ import { defaultTrustQuery, visibleRows } from '@/lib/ui/trust-table';
 const row = (domain: string, reliability: number, answered: number, kind: TrustRow['override'] = null): TrustRow => ({
   domain,
   reliability,
+  rating: null,
   estimated: reliability,
   evidence: { answered, agreed: 0, reviewed: 0 },
   override: kind,

@@ -17,8 +17,16 @@ describe('panel wording', () => {
   it('states the evidence behind a number', () => {
     expect(evidenceText(undefined)).toBe('new site: no evidence yet');
     expect(evidenceText({ evidence: { answered: 0, agreed: 0, reviewed: 0 } })).toBe('new site: no evidence yet');
-    expect(evidenceText({ evidence: { answered: 3, agreed: 2, reviewed: 1 } })).toBe('3 checks, 1 review');
-    expect(evidenceText({ evidence: { answered: 1, agreed: 1, reviewed: 0 } })).toBe('1 check');
+    expect(evidenceText({ evidence: { answered: 3, agreed: 2, reviewed: 1 } })).toBe(
+      'not rated · 2 of 3 checks agree · 1 review',
+    );
+    expect(evidenceText({ evidence: { answered: 1, agreed: 1, reviewed: 0 } })).toBe('not rated · 1 check agrees');
+    expect(evidenceText({ rating: 0.83, evidence: { answered: 12, agreed: 12, reviewed: 0 } })).toBe(
+      'rated 0.83 by published ratings · 12 checks agree',
+    );
+    expect(evidenceText({ rating: 0.83, evidence: { answered: 0, agreed: 0, reviewed: 0 } })).toBe(
+      'rated 0.83 by published ratings · no checks yet',
+    );
   });
 
   it('formats times and levels', () => {
