@@ -1,4 +1,5 @@
 import { browser } from 'wxt/browser';
+import { hostPermissionPattern } from '@/lib/core/host-permission';
 import type { EngineServices } from '@/lib/engine/services';
 import type { StorageArea } from '@/lib/storage/area';
 
@@ -16,8 +17,10 @@ export const browserServices: EngineServices = {
     await browser.tabs.sendMessage(tabId, message).catch(() => undefined);
   },
   async hasHostPermission(origin) {
+    const pattern = hostPermissionPattern(origin);
+    if (!pattern) return false;
     try {
-      return await browser.permissions.contains({ origins: [`${origin}/*`] });
+      return await browser.permissions.contains({ origins: [pattern] });
     } catch {
       return false;
     }
