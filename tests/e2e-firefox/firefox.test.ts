@@ -258,4 +258,29 @@ describe(`Firefox ESR (${FIREFOX_TARGET}), the extension as a temporary add-on`,
     expect(await reliability('fake-facts.net')).toBeLessThan(await reliability('nba.com'));
     await session.screenshot(options, 'firefox-options-trust');
   });
+
+  it('offers the local model by what this Firefox can do (WebGPU and an adapter), and says why not here', async () => {
+    // What this Firefox offers, asked the way the engine asks: navigator.gpu, then an adapter.
+    const offered = await session.home.evaluate(async () => {
+      const gpu = (navigator as Navigator & { gpu?: { requestAdapter(): Promise<unknown> } }).gpu;
+      if (!gpu) return 'no webgpu';
+      return (await gpu.requestAdapter().catch(() => null)) ? 'adapter' : 'no adapter';
+    });
+    const options = await session.openPage('options.html');
+    await click(options, 'input[name="backend-kind"]:not([data-testid="backend-provider"])');
+    const status = await until(
+      () => textOf(options, '[data-testid="webgpu-status"]'),
+      (text) => Boolean(text),
+    );
+    const expected = {
+      'no webgpu': /offers no WebGPU/,
+      'no adapter': /no graphics adapter/,
+      adapter: /WebGPU available/,
+    };
+    expect(status).toMatch(expected[offered]);
+    expect(status).not.toMatch(/needs Chrome/);
+    timings.push(`WebGPU here: ${offered}`);
+    await session.screenshot(options, 'firefox-options-local-model');
+    await options.close();
+  });
 });
