@@ -70,7 +70,11 @@ export interface ExtensionGlobals {
  * Headless Firefox (WebDriver BiDi, no geckodriver) with the built extension installed as a
  * temporary add-on. HTTP(S) goes through `proxyPort` (startProxy), loopback stays direct.
  */
-export async function launchFirefox(options: { proxyPort: number }): Promise<FirefoxSession> {
+export async function launchFirefox(options: {
+  proxyPort: number;
+  /** More preferences (the benchmark shortens the event page's idle timeout). */
+  prefs?: Record<string, unknown>;
+}): Promise<FirefoxSession> {
   if (!existsSync(join(FIREFOX_EXTENSION_DIR, 'manifest.json'))) {
     throw new Error(`No built extension in ${FIREFOX_EXTENSION_DIR}: run \`npm run build:firefox\` first.`);
   }
@@ -98,6 +102,7 @@ export async function launchFirefox(options: { proxyPort: number }): Promise<Fir
       // console.* of web and extension pages on stdout, where the test reads it.
       'devtools.console.stdout.content': true,
       'devtools.console.stdout.chrome': true,
+      ...options.prefs,
     },
   });
   const output: string[] = [];
