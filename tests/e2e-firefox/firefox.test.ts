@@ -161,6 +161,28 @@ describe(`Firefox ESR (${FIREFOX_TARGET}), the extension as a temporary add-on`,
     await results.close();
   });
 
+  it('panels that close while the background answers them leave no uncaught error behind', async () => {
+    // A panel follows its tab's run over a port; it may be gone before the background's answer
+    // arrives (the sidebar reloads, a tab closes). Posting to such a port throws in Firefox.
+    const results = await session.browser.newPage();
+    await results.goto(DDG_URL);
+    const tabId = await session.tabIdOf(`https://${DDG_HOST}/html`);
+    for (let round = 0; round < 12; round++) {
+      const panel = await session.browser.newPage();
+      void panel.goto(`${session.origin}sidepanel.html?tabId=${tabId}`).catch(() => undefined);
+      await until(
+        () => panel.evaluate(() => document.readyState),
+        (state) => state !== 'loading',
+        5_000,
+      ).catch(() => undefined);
+      await sleep(round * 4);
+      await panel.close();
+    }
+    // The background's answers to the closed panels have arrived (or been dropped) by now.
+    await sleep(1_000);
+    await results.close();
+  });
+
   it('saves a server of the person’s own from the options page, granted through the real permissions.request', async () => {
     const contains = () =>
       session.home.evaluate(async (pattern: string) => {
