@@ -207,8 +207,10 @@ export function createRunHost(
         watchers.set(tabId, set);
         void snapshotOf(tabId).then(
           (snapshot) => {
-            // While the snapshot was read the page may have gone, or moved on to another tab.
-            if (watchers.get(tabId)?.has(port)) post(port, { type: 'snapshot', snapshot });
+            // While the snapshot was read the page may have gone, or moved on to another tab, or a
+            // run may have started (its own snapshot already went out: this older one must not follow it).
+            if (!watchers.get(tabId)?.has(port)) return;
+            post(port, { type: 'snapshot', snapshot: live.get(tabId)?.snapshot ?? snapshot });
           },
           (error: unknown) => console.warn('run snapshot not read', error),
         );

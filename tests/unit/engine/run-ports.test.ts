@@ -118,4 +118,46 @@ describe('run ports that close while the engine is reading', () => {
     session.release();
     await expect.poll(() => received).toEqual([{ type: 'snapshot', snapshot: null }]);
   });
+
+  it('does not follow a run that started meanwhile with the older snapshot it had read', async () => {
+    // storage.session read as it was when asked, answered late: the run's key only.
+    const inner = memoryArea({
+      'capture:3': {
+        capture: {
+          engine: 'google',
+          query: 'who wrote frankenstein',
+          url: 'https://www.google.com/search?q=who+wrote+frankenstein',
+          capturedAt: new Date().toISOString(),
+          results: [],
+        },
+        failure: null,
+      },
+    });
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const session: StorageArea = {
+      ...inner,
+      get: (keys) => {
+        const answer = inner.get(keys);
+        return keys === 'run:3' ? held.then(() => answer) : answer;
+      },
+    };
+    const host = runHost(session);
+    const [page, enginePort] = portPair('run-events');
+    const received: { type: string; snapshot?: { status: string } | null }[] = [];
+    page.onMessage.addListener((message) => received.push(message as (typeof received)[number]));
+    host.watch(enginePort);
+    page.postMessage({ type: 'watch', tabId: 3 });
+    await tick();
+    await host.startRun(3);
+    release();
+    await expect.poll(() => received.filter((message) => message.type === 'snapshot').length).toBe(2);
+    // Never "no run" after the page was told a run is going.
+    expect(
+      received.filter((message) => message.type === 'snapshot').map((message) => message.snapshot?.status),
+    ).toEqual(['running', expect.stringMatching(/running|failed/)]);
+    await host.forget(3);
+  });
 });
