@@ -8,12 +8,14 @@ const THEME_ICONS = [16, 32].map((size) => ({
   dark: `icon/toolbar-dark-ink-${size}.png`,
   light: `icon/toolbar-light-ink-${size}.png`,
 }));
+/** Any other model endpoint or search instance: asked for one origin at a time, when the person adds it. */
+const OPTIONAL_HOSTS = ['https://*/*', 'http://*/*'];
 
 export default defineConfig({
   // Parallel work (and tests) may build into separate folders.
   outDir: process.env.FACTCHECK_OUT_DIR ?? '.output',
   modules: ['@wxt-dev/module-react'],
-  manifest: ({ browser }) => ({
+  manifest: ({ browser, manifestVersion }) => ({
     name: 'Search Fact Check',
     description:
       'Checks the answer to your search against the results: consolidated answer, conflicts between sources, and per-site trust.',
@@ -27,7 +29,10 @@ export default defineConfig({
     // Loopback only: local model servers (Ollama, LM Studio, llama.cpp) work without a prompt and
     // reach no website's data. Every other endpoint is asked for when the person adds it.
     host_permissions: ['http://127.0.0.1/*', 'http://localhost/*'],
-    optional_host_permissions: ['https://*/*', 'http://*/*'],
+    optional_host_permissions: OPTIONAL_HOSTS,
+    // MV2 has no optional_host_permissions (WXT drops the key): Firefox asks for hosts declared here,
+    // and refuses permissions.request for any host not declared in the manifest.
+    ...(manifestVersion === 2 ? { optional_permissions: OPTIONAL_HOSTS } : {}),
     icons: ICONS,
     action: {
       default_title: 'Search Fact Check: open the fact-check panel',

@@ -7,20 +7,23 @@ const run = (command) => {
   execSync(command, { stdio: 'inherit' });
 };
 
-const browsers = [
+const chromiums = [
   '/usr/bin/chromium',
   '/usr/bin/chromium-browser',
   '/usr/bin/google-chrome',
   '/usr/bin/google-chrome-stable',
 ];
-const haveBrowser = Boolean(process.env.CHROME_PATH) || browsers.some((path) => existsSync(path));
-if (!haveBrowser) {
+const firefoxes = ['/usr/bin/firefox-esr', '/usr/bin/firefox'];
+const missing = [];
+if (!process.env.CHROME_PATH && !chromiums.some((path) => existsSync(path))) missing.push('chromium');
+if (!process.env.FIREFOX_PATH && !firefoxes.some((path) => existsSync(path))) missing.push('firefox-esr');
+if (missing.length > 0) {
   if (process.getuid?.() === 0 && existsSync('/usr/bin/apt-get')) {
     run('apt-get update');
-    run('DEBIAN_FRONTEND=noninteractive apt-get install -y chromium');
+    run(`DEBIAN_FRONTEND=noninteractive apt-get install -y ${missing.join(' ')}`);
   } else {
     console.warn(
-      'No Chromium found for the end-to-end tests. Install it (e.g. `sudo apt-get install -y chromium`) or set CHROME_PATH.',
+      `Missing for the end-to-end tests: ${missing.join(', ')}. Install (e.g. \`sudo apt-get install -y ${missing.join(' ')}\`) or set CHROME_PATH / FIREFOX_PATH.`,
     );
   }
 }

@@ -1,7 +1,7 @@
 // Prints one closing line for the whole run ("tests: N passed, N failed"), from vitest's JSON reports.
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 
-const REPORTS = ['test-results/unit.json', 'test-results/e2e.json'];
+const REPORTS = ['test-results/unit.json', 'test-results/e2e.json', 'test-results/e2e-firefox.json'];
 if (process.argv.includes('--clear')) {
   // At the start of `npm test`: reports of an earlier run must not be counted again.
   for (const file of REPORTS) rmSync(file, { force: true });

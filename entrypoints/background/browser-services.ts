@@ -1,4 +1,5 @@
 import { browser } from 'wxt/browser';
+import { hostPermissionPattern } from '@/lib/core/host-permission';
 import type { EngineServices } from '@/lib/engine/services';
 import { TOOLBAR_LOOKS } from '@/lib/runs/toolbar-state';
 import type { StorageArea } from '@/lib/storage/area';
@@ -30,8 +31,10 @@ export const browserServices: EngineServices = {
     ]).catch(() => undefined);
   },
   async hasHostPermission(origin) {
+    const pattern = hostPermissionPattern(origin);
+    if (!pattern) return false;
     try {
-      return await browser.permissions.contains({ origins: [`${origin}/*`] });
+      return await browser.permissions.contains({ origins: [pattern] });
     } catch {
       return false;
     }

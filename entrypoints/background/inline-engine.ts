@@ -1,26 +1,40 @@
+import { browser } from 'wxt/browser';
 import { FactCheckError } from '@/lib/core/errors';
 import { createEngine } from '@/lib/engine/engine';
-import { createModelHost } from '@/lib/llm/host/model-host';
-import type { LocalEngine } from '@/lib/llm/webllm/local-engine';
+import { createModelHost, lazyLocalEngine } from '@/lib/llm/host/model-host';
+import type { GpuLike } from '@/lib/llm/webllm/gpu';
+import { createWebLlmEngine } from '@/lib/llm/webllm/host';
+import { unloadWhenIdle } from '@/lib/llm/webllm/idle-unload';
+import { takeWebLlm, WEBLLM_SCRIPT_PATH, type WebLlmFactory } from '@/lib/llm/webllm/script-handoff';
 import { browserServices } from './browser-services';
 
-/** Firefox has no offscreen documents (and WebGPU only on some systems): the local model is Chrome/Edge only. */
-const unsupported = () =>
-  new FactCheckError(
-    'webgpu-unavailable',
-    'The local model needs Chrome or Edge. In this browser, choose a provider or a local server (such as Ollama) in the options.',
-    { retryable: false },
-  );
+/** Adds the WebLLM script to this background page (once) and takes what it offers. */
+async function loadWebLlm(): Promise<WebLlmFactory> {
+  const ready = takeWebLlm();
+  if (ready) return ready;
+  await new Promise<void>((resolve, reject) => {
+    const script = document.createElement('script');
+    script.src = browser.runtime.getURL(WEBLLM_SCRIPT_PATH as '/webllm.js');
+    script.onload = () => resolve();
+    script.onerror = () => {
+      script.remove();
+      reject(new FactCheckError('internal', 'The local model engine could not be loaded.'));
+    };
+    document.head.append(script);
+  });
+  const factory = takeWebLlm();
+  if (!factory) throw new FactCheckError('internal', 'The local model engine did not start.');
+  return factory;
+}
 
-const noLocalEngine: LocalEngine = {
-  gpuStatus: async () => ({ available: false, reason: unsupported().message, features: [], fallbackAdapter: false }),
-  listModels: async () => [],
-  load: async () => Promise.reject(unsupported()),
-  chat: async () => Promise.reject(unsupported()),
-  deleteCached: async () => undefined,
-  unload: async () => undefined,
+/**
+ * Firefox: the engine runs in the background page itself (a document, loaded through import()).
+ * The local model runs here wherever this Firefox offers WebGPU: the engine asks navigator.gpu for
+ * an adapter (lib/llm/webllm/gpu.ts) rather than judging by the browser's name, and where there is
+ * none, it says so and what to choose instead. WebLLM is loaded only when the local model is used.
+ */
+export const inlineEngine = (own: { id: string; origin: string }) => {
+  const gpu = (navigator as Navigator & { gpu?: GpuLike }).gpu;
+  const local = lazyLocalEngine(async () => unloadWhenIdle(createWebLlmEngine((await loadWebLlm())(gpu))));
+  return createEngine(browserServices, createModelHost(local), own);
 };
-
-/** Firefox: the engine runs in the background page itself (an event page, loaded through import()). */
-export const inlineEngine = (own: { id: string; origin: string }) =>
-  createEngine(browserServices, createModelHost(noLocalEngine), own);

@@ -58,14 +58,24 @@ export function createRunHost(
   let keepAlive: ReturnType<typeof setInterval> | undefined;
   const limiter = createCheckRateLimiter();
 
-  const broadcast = (tabId: number, message: RunPortOutbound) => {
-    for (const port of watchers.get(tabId) ?? []) {
-      try {
-        port.postMessage(message);
-      } catch {
-        watchers.get(tabId)?.delete(port);
-      }
+  const unwatch = (port: PortLike) => {
+    for (const set of watchers.values()) set.delete(port);
+  };
+
+  /**
+   * A page may close (or its sidebar reload) at any moment, and the browser tells us after the fact:
+   * posting on a port that is gone throws ("Attempt to postMessage on disconnected port" in Firefox).
+   */
+  const post = (port: PortLike, message: RunPortOutbound) => {
+    try {
+      port.postMessage(message);
+    } catch {
+      unwatch(port);
     }
+  };
+
+  const broadcast = (tabId: number, message: RunPortOutbound) => {
+    for (const port of [...(watchers.get(tabId) ?? [])]) post(port, message);
   };
 
   const persist = (snapshot: RunSnapshot) => services.session.set({ [runSnapshotKey(snapshot.tabId)]: snapshot });
@@ -224,19 +234,25 @@ export function createRunHost(
       'get-run': ({ tabId }) => snapshotOf(tabId),
     },
     watch(port) {
-      port.onMessage.addListener(async (raw: unknown) => {
+      port.onMessage.addListener((raw: unknown) => {
         const parsed = RunPortMessageSchema.safeParse(raw);
         if (!parsed.success) return;
         const { tabId } = parsed.data;
-        for (const set of watchers.values()) set.delete(port);
+        unwatch(port);
         const set = watchers.get(tabId) ?? new Set<PortLike>();
         set.add(port);
         watchers.set(tabId, set);
-        port.postMessage({ type: 'snapshot', snapshot: await snapshotOf(tabId) } satisfies RunPortOutbound);
+        void snapshotOf(tabId).then(
+          (snapshot) => {
+            // While the snapshot was read the page may have gone, or moved on to another tab, or a
+            // run may have started (its own snapshot already went out: this older one must not follow it).
+            if (!watchers.get(tabId)?.has(port)) return;
+            post(port, { type: 'snapshot', snapshot: live.get(tabId)?.snapshot ?? snapshot });
+          },
+          (error: unknown) => console.warn('run snapshot not read', error),
+        );
       });
-      port.onDisconnect.addListener(() => {
-        for (const set of watchers.values()) set.delete(port);
-      });
+      port.onDisconnect.addListener(() => unwatch(port));
     },
     async forget(tabId) {
       limiter.forget(tabId);

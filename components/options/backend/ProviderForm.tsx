@@ -2,9 +2,10 @@ import { useEffect, useState } from 'react';
 import { browser } from 'wxt/browser';
 import { useModelConnection } from '@/hooks/useModelConnection';
 import { useModelKeys } from '@/hooks/useModelKeys';
+import { hostPermissionPattern } from '@/lib/core/host-permission';
 import type { Backend, ProviderId } from '@/lib/core/settings';
 import { ConnectionResult } from './ConnectionResult';
-import { choiceOf, OLLAMA_BASE_URL, originPattern, PROVIDER_CHOICES } from './providers';
+import { choiceOf, OLLAMA_BASE_URL, PROVIDER_CHOICES } from './providers';
 
 type ProviderBackend = Extract<Backend, { kind: 'provider' }>;
 
@@ -52,7 +53,7 @@ export function ProviderForm({
     if (provider === 'openai-compatible' && !url)
       return fail('Enter the server address, e.g. http://127.0.0.1:11434/v1.');
     if (url && !validUrl(url)) return fail('The base URL must start with http:// or https://.');
-    const pattern = originPattern(url || choice.defaultBaseUrl);
+    const pattern = hostPermissionPattern(url || choice.defaultBaseUrl);
     const granted = pattern ? await browser.permissions.request({ origins: [pattern] }).catch(() => false) : true;
     if (!granted) return fail(`Access to ${pattern} was not allowed: the extension cannot reach this endpoint.`);
     if (!model.trim()) return fail('Enter a model name (Test connection lists them).');

@@ -51,13 +51,3 @@ export const OLLAMA_BASE_URL = 'http://127.0.0.1:11434/v1';
 export function choiceOf(id: ProviderId): ProviderChoice {
   return PROVIDER_CHOICES.find((choice) => choice.id === id) ?? (PROVIDER_CHOICES[0] as ProviderChoice);
 }
-
-/** "https://api.openai.com/*": the match pattern a host permission is asked for. */
-export function originPattern(url: string | undefined): string | undefined {
-  if (!url) return undefined;
-  try {
-    return `${new URL(url).origin}/*`;
-  } catch {
-    return undefined;
-  }
-}

@@ -28,7 +28,7 @@ export async function probeWebGpu(gpu: GpuLike | undefined): Promise<WebGpuStatu
     return {
       available: false,
       reason:
-        'This browser has no WebGPU, so the local model cannot run. Use Chrome or Edge 113+, or choose a provider.',
+        'This browser offers no WebGPU here, so the local model cannot run. Choose a provider or a local server (such as Ollama), or use a browser with WebGPU turned on (Chrome or Edge 113+, Firefox 141+ where it is enabled).',
       features: [],
       fallbackAdapter: false,
     };

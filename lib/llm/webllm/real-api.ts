@@ -10,7 +10,7 @@ import type { MlcEngineLike, WebLlmApi } from './host';
 
 /**
  * WebLLM itself, behind the WebLlmApi seam. Importing this file pulls in ~6 MB of script:
- * only the offscreen document (or a page) may import it, never the background.
+ * only a document may import it (Chrome's offscreen document, Firefox's background page), never a service worker.
  */
 export function realWebLlmApi(gpu: GpuLike | undefined): WebLlmApi {
   return {
