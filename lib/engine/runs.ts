@@ -16,6 +16,7 @@ import { createCheckRateLimiter, type LimitedKind, rateLimitMessage } from '../r
 import { appendEvent, interrupted, newSnapshot } from '../runs/snapshot';
 import { adapterFor } from '../serp/registry';
 import { isRunSnapshotKey, runSnapshotKey } from '../storage/session-keys';
+import type { SeenOn } from '../trust/state';
 import { showBadges } from './badges';
 import { readCaptureState } from './captures';
 import type { EngineContext } from './context';
@@ -40,8 +41,12 @@ export interface RunHost {
 
 const KEEP_ALIVE_MS = 20_000;
 
-/** Results from a search instance the person added (no built-in engine serves that address). */
-export const fromCustomInstance = (capture: SerpCapture): boolean => !adapterFor(new URL(capture.url));
+/** Where a check's results came from: an address no built-in engine serves is a search instance the person added. */
+export function seenOnOf(url: string): SeenOn {
+  if (!URL.canParse(url)) return 'custom';
+  return adapterFor(new URL(url)) ? 'engine' : 'custom';
+}
+export const fromCustomInstance = (capture: SerpCapture): boolean => seenOnOf(capture.url) === 'custom';
 
 /**
  * Runs one check per tab, streams its events to the pages watching that tab, and keeps a snapshot
@@ -130,7 +135,7 @@ export function createRunHost(
     emit({ type: 'final', verdict });
     emit({ type: 'stage', stage: 'trust-update', status: 'started' });
     const start = Date.now();
-    await trust.recordVerdict(verdict, run.snapshot.runId, fromCustomInstance(capture) ? 'custom' : 'engine');
+    await trust.recordVerdict(verdict, run.snapshot.runId, seenOnOf(capture.url));
     await onFinished(run.snapshot.runId, capture, verdict);
     emit({ type: 'stage', stage: 'trust-update', status: 'finished', ms: Date.now() - start });
     await showBadges(context, run.snapshot.tabId, { verdict }, await trust.lookup());

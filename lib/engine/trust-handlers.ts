@@ -7,6 +7,7 @@ import { isCaptureStateKey, isRunSnapshotKey, tabIdOfCaptureKey } from '../stora
 import { showBadges } from './badges';
 import { readCaptureState } from './captures';
 import type { EngineContext } from './context';
+import { seenOnOf } from './runs';
 
 type TrustRequestType =
   | 'get-trust-table'
@@ -76,7 +77,14 @@ export function trustHandlers(context: EngineContext): Pick<HandlerMap, TrustReq
         throw new FactCheckError('bad-input', 'This check is no longer in the history, so it cannot be reviewed.');
       }
       const at = new Date().toISOString();
-      await trust.recordReview({ checkId, verdict: check.verdict, conflictId, choice, at });
+      await trust.recordReview({
+        checkId,
+        verdict: check.verdict,
+        conflictId,
+        choice,
+        at,
+        seenOn: seenOnOf(check.url),
+      });
       const updated = await thenRefresh(saveReview(db, checkId, conflictId, choice, at));
       if (!updated) throw new FactCheckError('internal', 'The review was counted but the check could not be updated.');
       return updated.verdict;
@@ -90,7 +98,9 @@ export function trustHandlers(context: EngineContext): Pick<HandlerMap, TrustReq
         throw new FactCheckError('bad-input', 'This check is no longer in the history, so it cannot be reviewed.');
       }
       const at = new Date().toISOString();
-      await trust.recordLabelledQuestion(claimReviewQuestion(checkId, claimOf(check.verdict, claimId), choice, at));
+      // A claim of a search instance's page leaves that page's sites as unseen as its check did.
+      const question = claimReviewQuestion(checkId, claimOf(check.verdict, claimId), choice, at);
+      await trust.recordLabelledQuestion({ ...question, seenOn: seenOnOf(check.url) });
       const updated = await thenRefresh(saveClaimReview(db, checkId, claimId, choice, at));
       if (!updated) throw new FactCheckError('internal', 'The review was counted but the check could not be updated.');
       return updated.verdict;

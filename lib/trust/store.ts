@@ -21,7 +21,7 @@ import {
   TrustStateSchema,
 } from './state';
 import { domainTrustOf, rowOf, type TrustRow, trustRows, trustRowsFor } from './table';
-import type { EstimationQuestion, OverrideKind, ReliabilityEstimate, TrustLookup } from './types';
+import { type EstimationQuestion, IDK, type OverrideKind, type ReliabilityEstimate, type TrustLookup } from './types';
 
 /** The estimation set keeps the latest checks; reviewed ones are kept before unreviewed ones. */
 export const MAX_QUESTIONS = 500;
@@ -49,6 +49,8 @@ export interface ReviewInput {
   conflictId: string;
   choice: ReviewChoice;
   at: string;
+  /** Where the check's results came from, for a check that has to be rebuilt from its verdict (default: engine). */
+  seenOn?: SeenOn;
 }
 
 export interface ImportSummary {
@@ -61,6 +63,8 @@ export interface LabelledQuestion {
   at: string;
   responses: Record<string, string>;
   label: ReviewLabel;
+  /** Where the labelled results came from: a claim of a search instance's page leaves its sites unseen. */
+  seenOn?: SeenOn;
 }
 
 export interface TrustStore {
@@ -147,6 +151,9 @@ function normalisedOverrides(overrides: Record<string, Override>): Record<string
   return Object.fromEntries(out);
 }
 
+/** Whether any site gave an answer (IDK is none). */
+const answered = (responses: Record<string, string>) => Object.values(responses).some((answer) => answer !== IDK);
+
 /** Keeps at most MAX_QUESTIONS: drops the oldest unreviewed first, then the oldest reviewed. */
 export function bounded(questions: readonly StoredQuestion[]): StoredQuestion[] {
   const overflow = questions.length - MAX_QUESTIONS;
@@ -229,6 +236,9 @@ export function createTrustStore(area: StorageArea, estimator: Estimator): Trust
       const same = (q: StoredQuestion) => q.id === checkId || (key !== '' && q.key === key);
       await item.update((state) => {
         const previous = state.questions.filter(same);
+        // A check in which no site answered (the AI answer checked alone, the model's memory alone) adds
+        // no evidence: it must not replace an earlier check of the same question in which sites did.
+        if (!answered(responses) && previous.some((q) => answered(q.responses))) return state;
         const question: StoredQuestion = {
           id: checkId,
           at: nowIso(),
@@ -242,13 +252,14 @@ export function createTrustStore(area: StorageArea, estimator: Estimator): Trust
       });
     },
 
-    async recordReview({ checkId, verdict, conflictId, choice, at }) {
+    async recordReview({ checkId, verdict, conflictId, choice, at, seenOn }) {
       const label = reviewLabel(verdict, conflictId, choice, at);
       await item.update((state) => {
         // The check may have left the bounded set (or never entered it): rebuild it from the verdict.
         const previous = state.questions.find((q) => q.id === checkId) ?? {
           id: checkId,
           at,
+          ...(seenOn === 'custom' ? { seenOn } : {}),
           responses: responsesOf(verdict),
           reviews: [],
         };
@@ -257,10 +268,10 @@ export function createTrustStore(area: StorageArea, estimator: Estimator): Trust
       });
     },
 
-    async recordLabelledQuestion({ id, at, responses, label }) {
+    async recordLabelledQuestion({ id, at, responses, label, seenOn }) {
       if (Object.keys(responses).length === 0) return;
       await item.update((state) => {
-        const question: StoredQuestion = { id, at, responses, reviews: [label] };
+        const question: StoredQuestion = { id, at, ...(seenOn ? { seenOn } : {}), responses, reviews: [label] };
         return withQuestions(state, [...state.questions.filter((q) => q.id !== id), question], estimator);
       });
     },
