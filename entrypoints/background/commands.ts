@@ -10,7 +10,9 @@ export interface CommandApis {
     onCommand: { addListener(listener: (command: string, tab?: { id?: number }) => void): void };
   };
   sidePanel?: { open(options: { tabId: number }): Promise<void> };
-  sidebarAction?: { open(): Promise<void> };
+  sidebarAction?: { open(): Promise<void>; toggle?(): Promise<void> };
+  /** Firefox MV2's toolbar button (Chrome's opens the side panel by setPanelBehavior instead). */
+  browserAction?: { onClicked: { addListener(listener: () => void): void } };
 }
 
 /** Opens the panel beside the tab; a shortcut counts as the person's gesture, which both browsers require. */
@@ -29,5 +31,19 @@ export function watchCommands(
     // Opened first and without awaiting anything before it: an await would lose the gesture.
     void openPanel(apis, tab.id).catch(() => undefined);
     void engine.checkTab(tab.id).catch((error: unknown) => console.warn('check not started', error));
+  });
+}
+
+/**
+ * Firefox: the toolbar button (a browserAction with no popup, which carries the tab's badge) does
+ * nothing of itself when clicked; its title promises the panel, so a click opens or closes the sidebar.
+ * Chrome's button opens the side panel by the panel behaviour set at start.
+ */
+export function watchToolbarButton(apis: CommandApis = browser as unknown as CommandApis): void {
+  const { sidebarAction, browserAction } = apis;
+  if (apis.sidePanel || !sidebarAction || !browserAction) return;
+  browserAction.onClicked.addListener(() => {
+    // Called at once: the click is the gesture the sidebar needs, and an await would lose it.
+    void (sidebarAction.toggle?.() ?? sidebarAction.open()).catch(() => undefined);
   });
 }

@@ -9,7 +9,7 @@ import { callOn, respondLater } from '@/lib/messaging/message-rpc';
 import { RUN_PORT } from '@/lib/messaging/run-port';
 import { isExtensionPage, type SenderInfo } from '@/lib/messaging/sender';
 import { browserServices } from './browser-services';
-import { watchCommands } from './commands';
+import { watchCommands, watchToolbarButton } from './commands';
 import { watchCustomEngines } from './custom-engines';
 import { forwardPageSettings, pageSettings, restrictLocalStorage } from './page-settings';
 import { engineDocumentReady, engineDocumentUrl, remoteEngine } from './remote-engine';
@@ -42,6 +42,7 @@ export default defineBackground({
     watchCustomEngines();
     forwardPageSettings();
     watchCommands(engine);
+    watchToolbarButton();
 
     browser.runtime.onMessage.addListener((raw, sender, sendResponse) => {
       // The engine document: ready to be called, or borrowing this worker's storage, tabs and permissions (Chrome).

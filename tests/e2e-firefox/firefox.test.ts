@@ -248,6 +248,18 @@ describe(`Firefox ESR (${FIREFOX_TARGET}), the extension as a temporary add-on`,
     expect(chats.every((request) => request.host === OWN_SERVER_HOST)).toBe(true);
     await session.screenshot(panel, 'firefox-sidebar-verdict');
 
+    // The toolbar button (MV2's browserAction here) says the tab's state: a conflict was found.
+    const badge = () =>
+      session.home.evaluate((tab: number) => {
+        const { browser: api } = globalThis as unknown as ExtensionGlobals;
+        return Promise.all([
+          api.browserAction.getBadgeText({ tabId: tab }),
+          api.browserAction.getTitle({ tabId: tab }),
+        ]);
+      }, tabId);
+    const [badgeText, badgeTitle] = await until(badge, ([text]) => text === '!');
+    expect(badgeTitle).toContain('contradicted or disputed claims found');
+
     // The results page marks every result.
     await until(
       () => results.$$eval('factcheck-badge', (badges) => badges.length),

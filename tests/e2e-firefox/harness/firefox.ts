@@ -63,6 +63,10 @@ export interface ExtensionGlobals {
     };
     runtime: { getManifest(): { manifest_version: number; [key: string]: unknown } };
     extension: { getViews(filter: { type: string }): Window[] };
+    browserAction: {
+      getBadgeText(details: { tabId: number }): Promise<string>;
+      getTitle(details: { tabId: number }): Promise<string>;
+    };
   };
 }
 

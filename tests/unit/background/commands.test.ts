@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { CHECK_COMMAND, type CommandApis, watchCommands } from '@/entrypoints/background/commands';
+import { CHECK_COMMAND, type CommandApis, watchCommands, watchToolbarButton } from '@/entrypoints/background/commands';
 
 function fakeBrowser(kind: 'chrome' | 'firefox') {
   const calls: string[] = [];
   let listener: ((command: string, tab?: { id?: number }) => void) | undefined;
+  const clicks: (() => void)[] = [];
   const apis: CommandApis = {
     commands: {
       onCommand: {
@@ -14,10 +15,20 @@ function fakeBrowser(kind: 'chrome' | 'firefox') {
     },
     ...(kind === 'chrome'
       ? { sidePanel: { open: async ({ tabId }) => void calls.push(`side panel ${tabId}`) } }
-      : { sidebarAction: { open: async () => void calls.push('sidebar') } }),
+      : {
+          sidebarAction: {
+            open: async () => void calls.push('sidebar'),
+            toggle: async () => void calls.push('sidebar toggled'),
+          },
+        }),
+    // Both builds have a toolbar button (Chrome's `action` is also reachable as browserAction in MV3 polyfills).
+    browserAction: { onClicked: { addListener: (added) => void clicks.push(added) } },
   };
   const press = (command: string, tab?: { id?: number }) => listener?.(command, tab);
-  return { apis, calls, press };
+  const click = () => {
+    for (const clicked of clicks) clicked();
+  };
+  return { apis, calls, press, click };
 }
 
 describe('the shortcuts', () => {
@@ -45,5 +56,19 @@ describe('the shortcuts', () => {
     expect(() => browser.press(CHECK_COMMAND, { id: 1 })).not.toThrow();
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(browser.calls).toEqual(['side panel 1']);
+  });
+
+  it('Firefox: a click on the toolbar button (it has no popup) opens or closes the sidebar; Chrome leaves it to the side panel', async () => {
+    const firefox = fakeBrowser('firefox');
+    watchToolbarButton(firefox.apis);
+    firefox.click();
+    await Promise.resolve();
+    expect(firefox.calls).toEqual(['sidebar toggled']);
+
+    const chrome = fakeBrowser('chrome');
+    watchToolbarButton(chrome.apis);
+    chrome.click();
+    await Promise.resolve();
+    expect(chrome.calls).toEqual([]);
   });
 });
