@@ -1,21 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEngine } from '@/lib/engine/engine';
-import type { EngineServices } from '@/lib/engine/services';
 import { createModelHost } from '@/lib/llm/host/model-host';
-import type { LocalEngine } from '@/lib/llm/webllm/local-engine';
 import { memoryArea } from '@/lib/storage/area';
+import { fakeServices, noLocalModel, providerSettings } from '../helpers/engine-services';
 import { documentReaderRules, serveOpenAiCompatible } from '../helpers/scripted-model';
 
 /** A results page that rewrites its question again and again, with automatic checks on. */
 const OWN = { id: 'ext-id', origin: 'chrome-extension://ext-id/' };
-const noLocalModel: LocalEngine = {
-  gpuStatus: async () => ({ available: false, reason: 'none here', features: [], fallbackAdapter: false }),
-  listModels: async () => [],
-  load: async () => Promise.reject(new Error('no local model in this test')),
-  chat: async () => Promise.reject(new Error('no local model in this test')),
-  deleteCached: async () => undefined,
-  unload: async () => undefined,
-};
 
 let server: Awaited<ReturnType<typeof serveOpenAiCompatible>>;
 beforeAll(async () => {
@@ -24,23 +15,7 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 function engineWith(session = memoryArea()) {
-  const local = memoryArea({
-    settings: {
-      v: 2,
-      value: {
-        trigger: 'automatic',
-        backend: { kind: 'provider', provider: 'openai-compatible', model: 'test', baseUrl: server.baseUrl },
-      },
-    },
-  });
-  const services: EngineServices = {
-    local,
-    session,
-    sendToTab: async () => undefined,
-    hasHostPermission: async () => true,
-    keepAlive: async () => undefined,
-    showToolbarState: async () => undefined,
-  };
+  const { services } = fakeServices({ local: providerSettings(server.baseUrl, { trigger: 'automatic' }), session });
   const finished: string[] = [];
   const engine = createEngine(services, createModelHost(noLocalModel), OWN, async (_id, capture) => {
     finished.push(capture.query);

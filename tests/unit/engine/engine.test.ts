@@ -2,16 +2,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SerpCapture } from '@/lib/core/serp-capture';
 import type { Verdict } from '@/lib/core/verdict';
 import { createEngine, type Engine } from '@/lib/engine/engine';
-import type { EngineServices } from '@/lib/engine/services';
 import { SERVICES_CHANNEL } from '@/lib/engine/services';
 import { remoteServices } from '@/lib/engine/services-client';
 import { serveServiceCall } from '@/lib/engine/services-server';
 import { createModelHost } from '@/lib/llm/host/model-host';
-import type { LocalEngine } from '@/lib/llm/webllm/local-engine';
 import { callOn } from '@/lib/messaging/message-rpc';
 import type { TabMessage } from '@/lib/messaging/tab-messages';
 import type { ToolbarState } from '@/lib/runs/toolbar-state';
 import { memoryArea } from '@/lib/storage/area';
+import { fakeServices, noLocalModel, providerSettings } from '../helpers/engine-services';
 import { portPair } from '../helpers/port-pair';
 import { documentReaderRules, serveOpenAiCompatible } from '../helpers/scripted-model';
 
@@ -19,15 +18,6 @@ const OWN = { id: 'ext-id', origin: 'chrome-extension://ext-id/' };
 const PANEL = { url: 'chrome-extension://ext-id/sidepanel.html', tabId: undefined, extensionId: 'ext-id' };
 const TAB = 7;
 const SEARCH_URL = 'https://www.google.com/search?q=when+did+jordan+join';
-
-const noLocalModel: LocalEngine = {
-  gpuStatus: async () => ({ available: false, reason: 'none here', features: [], fallbackAdapter: false }),
-  listModels: async () => [],
-  load: async () => Promise.reject(new Error('no local model in this test')),
-  chat: async () => Promise.reject(new Error('no local model in this test')),
-  deleteCached: async () => undefined,
-  unload: async () => undefined,
-};
 
 const reading = {
   type: 'page-reading',
@@ -65,26 +55,9 @@ afterAll(() => server.close());
 
 /** The engine over in-memory browser APIs: directly, or lent through messages as the service worker does. */
 function harness(transport: 'direct' | 'lent', session = memoryArea()): Harness {
-  const local = memoryArea({
-    settings: {
-      v: 2,
-      value: { backend: { kind: 'provider', provider: 'openai-compatible', model: 'test', baseUrl: server.baseUrl } },
-    },
-  });
-  const tabMessages: TabMessage[] = [];
-  const toolbar: ToolbarState[] = [];
-  const browserApis: EngineServices = {
-    showToolbarState: async (tabId, state) => {
-      if (tabId === TAB) toolbar.push(state);
-    },
-    local,
-    session,
-    sendToTab: async (tabId, message) => {
-      if (tabId === TAB) tabMessages.push(message);
-    },
-    hasHostPermission: async () => true,
-    keepAlive: async () => undefined,
-  };
+  const local = providerSettings(server.baseUrl);
+  const fake = fakeServices({ local, session });
+  const browserApis = fake.services;
   const services =
     transport === 'direct'
       ? browserApis
@@ -98,7 +71,19 @@ function harness(transport: 'direct' | 'lent', session = memoryArea()): Harness 
   const engine = createEngine(services, createModelHost(noLocalModel), OWN, async (checkId, capture, verdict) => {
     recorded.push({ checkId, capture, verdict });
   });
-  return { engine, session, local, tabMessages, toolbar, recorded };
+  const ofTab = <T>(drawn: [number, T][]) => drawn.flatMap(([tabId, item]) => (tabId === TAB ? [item] : []));
+  return {
+    engine,
+    session,
+    local,
+    get tabMessages() {
+      return ofTab(fake.tabMessages);
+    },
+    get toolbar() {
+      return ofTab(fake.toolbar);
+    },
+    recorded,
+  };
 }
 
 async function finalVerdict(h: Harness, method: string): Promise<Verdict> {

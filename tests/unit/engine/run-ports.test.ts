@@ -1,20 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { engineContext } from '@/lib/engine/context';
 import { createRunHost } from '@/lib/engine/runs';
-import type { EngineServices } from '@/lib/engine/services';
 import { createModelHost } from '@/lib/llm/host/model-host';
-import type { LocalEngine } from '@/lib/llm/webllm/local-engine';
 import { memoryArea, type StorageArea } from '@/lib/storage/area';
+import { fakeServices, noLocalModel } from '../helpers/engine-services';
 import { portPair } from '../helpers/port-pair';
-
-const noLocalModel: LocalEngine = {
-  gpuStatus: async () => ({ available: false, reason: 'none here', features: [], fallbackAdapter: false }),
-  listModels: async () => [],
-  load: async () => Promise.reject(new Error('no local model in this test')),
-  chat: async () => Promise.reject(new Error('no local model in this test')),
-  deleteCached: async () => undefined,
-  unload: async () => undefined,
-};
 
 /** storage.session that answers reads only when the test says so (a slow browser, a busy background). */
 function heldSession(): { area: StorageArea; release(): void } {
@@ -30,14 +20,7 @@ function heldSession(): { area: StorageArea; release(): void } {
 }
 
 function runHost(session: StorageArea) {
-  const services: EngineServices = {
-    local: memoryArea(),
-    session,
-    sendToTab: async () => undefined,
-    hasHostPermission: async () => true,
-    keepAlive: async () => undefined,
-    showToolbarState: async () => undefined,
-  };
+  const { services } = fakeServices({ session });
   return createRunHost(engineContext(services, createModelHost(noLocalModel)), async () => undefined);
 }
 

@@ -1,20 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import type { EngineServices } from '@/lib/engine/services';
 import { toolbarReporter } from '@/lib/engine/toolbar';
-import type { ToolbarState } from '@/lib/runs/toolbar-state';
 import { memoryArea } from '@/lib/storage/area';
+import { fakeServices } from '../helpers/engine-services';
 import { loadVerdict } from '../helpers/verdicts';
 
 function services(session = memoryArea()) {
-  const drawn: [number, ToolbarState][] = [];
-  const apis: EngineServices = {
-    local: memoryArea(),
-    session,
-    sendToTab: async () => undefined,
-    showToolbarState: async (tabId, state) => void drawn.push([tabId, state]),
-    hasHostPermission: async () => false,
-    keepAlive: async () => undefined,
-  };
+  const { services: apis, toolbar: drawn } = fakeServices({ session });
   return { apis, drawn };
 }
 
