@@ -1,8 +1,8 @@
-import type { Verdict } from '../lib/core/verdict';
 import { memoryArea } from '../lib/storage/area';
 import { priorLowerBound, priorOf } from '../lib/trust/prior';
 import type { SeenOn } from '../lib/trust/state';
 import { trustStore } from '../lib/trust/store';
+import { verdictOfAnswers as verdictOf } from '../tests/unit/helpers/verdicts';
 
 /**
  * Collusion: three brand-new domains agree with each other against one rated site, page after page.
@@ -19,30 +19,6 @@ const HONEST = ['britannica.com', 'nih.gov'];
 const COLLUDERS = ['facts-now.example', 'true-answers.example', 'real-news-daily.example'];
 const ATTACK_PAGES = 40;
 const REPORT_AT = new Set([0, 10, 20, 40]);
-
-function verdictOf(question: string, answers: Record<string, string>): Verdict {
-  return {
-    question,
-    method: 'madam',
-    strategy: 'external',
-    answers: [],
-    finalAnswer: null,
-    explanation: '',
-    confidence: 0.5,
-    groups: [],
-    conflicts: [],
-    sources: Object.entries(answers).map(([domain, answer], index) => ({
-      sourceId: `r${index + 1}`,
-      url: `https://www.${domain}/page-${index}`,
-      domain,
-      stance: 'supports',
-      groupId: null,
-      trust: 0.5,
-      answer,
-    })),
-    usage: { calls: 0, promptTokens: 0, completionTokens: 0, ms: 0 },
-  };
-}
 
 async function scenario(seenOn: SeenOn, bootstrap: boolean) {
   console.log(`\nattack pages seen on: ${seenOn}; colluders bootstrap first: ${bootstrap ? 'yes (10 pages)' : 'no'}`);

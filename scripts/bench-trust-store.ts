@@ -1,6 +1,6 @@
-import type { Verdict } from '../lib/core/verdict';
 import { memoryArea } from '../lib/storage/area';
 import { trustStore } from '../lib/trust/store';
+import { verdictOfAnswers as verdictOf } from '../tests/unit/helpers/verdicts';
 
 /**
  * The trust store's hot path: importing a 1.8 MB trust file whose questions each hold 100 distinct
@@ -9,30 +9,6 @@ import { trustStore } from '../lib/trust/store';
  * Run: npx tsx scripts/bench-trust-store.ts
  */
 const at = '2026-01-01T00:00:00.000Z';
-
-function verdictOf(question: string, answers: Record<string, string>): Verdict {
-  return {
-    question,
-    method: 'madam',
-    strategy: 'external',
-    answers: [],
-    finalAnswer: null,
-    explanation: '',
-    confidence: 0.5,
-    groups: [],
-    conflicts: [],
-    sources: Object.entries(answers).map(([domain, answer], index) => ({
-      sourceId: `r${index + 1}`,
-      url: `https://${domain}/`,
-      domain,
-      stance: 'supports',
-      groupId: null,
-      trust: 0.5,
-      answer,
-    })),
-    usage: { calls: 0, promptTokens: 0, completionTokens: 0, ms: 0 },
-  };
-}
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 

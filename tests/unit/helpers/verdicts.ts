@@ -27,3 +27,28 @@ export function sourcesFor(verdict: Verdict): Source[] {
         : `Snippet ${index + 1}`,
   }));
 }
+
+/** A verdict in which each site (in rank order) gave the answer named: what the trust store learns from. */
+export function verdictOfAnswers(question: string, answers: Record<string, string>): Verdict {
+  return {
+    question,
+    method: 'madam',
+    strategy: 'external',
+    answers: [],
+    finalAnswer: null,
+    explanation: '',
+    confidence: 0.5,
+    groups: [],
+    conflicts: [],
+    sources: Object.entries(answers).map(([domain, answer], index) => ({
+      sourceId: `r${index + 1}`,
+      url: `https://${domain}/page-${index + 1}`,
+      domain,
+      stance: 'supports' as const,
+      groupId: null,
+      trust: 0.5,
+      answer,
+    })),
+    usage: { calls: 0, promptTokens: 0, completionTokens: 0, ms: 0 },
+  };
+}

@@ -1,35 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import type { Verdict } from '@/lib/core/verdict';
 import { toCapture } from '@/lib/serp/capture';
 import { memoryArea } from '@/lib/storage/area';
 import { priorLowerBound, priorOf } from '@/lib/trust/prior';
 import { TRUST_EXPORT_FORMAT } from '@/lib/trust/state';
 import { MAX_IMPORT_CHARS, trustStore } from '@/lib/trust/store';
-
-/** A verdict in which each site gave the answer named (sources in rank order). */
-function verdictOf(question: string, answers: Record<string, string>): Verdict {
-  return {
-    question,
-    method: 'madam',
-    strategy: 'external',
-    answers: [],
-    finalAnswer: null,
-    explanation: '',
-    confidence: 0.5,
-    groups: [],
-    conflicts: [],
-    sources: Object.entries(answers).map(([domain, answer], index) => ({
-      sourceId: `r${index + 1}`,
-      url: `https://${domain}/page`,
-      domain,
-      stance: 'supports' as const,
-      groupId: null,
-      trust: 0.5,
-      answer,
-    })),
-    usage: { calls: 0, promptTokens: 0, completionTokens: 0, ms: 0 },
-  };
-}
+import { verdictOfAnswers as verdictOf } from '../helpers/verdicts';
 
 const COLLUDERS = ['facts-now.example', 'true-answers.example', 'real-news-daily.example'];
 
