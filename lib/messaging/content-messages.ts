@@ -1,16 +1,7 @@
 import { z } from 'zod';
+import { CAPTURE_CAPS } from '../core/capture-caps';
 import { AnswerBoxKindSchema } from '../core/serp-capture';
 import { SourceSchema } from '../core/source';
-
-/** Caps on every field a page can fill: what one page can make the extension store is bounded. */
-export const CAPTURE_CAPS = {
-  text: 5_000,
-  answer: 10_000,
-  url: 4_096,
-  engine: 64,
-  results: 100,
-  answerSources: 30,
-} as const;
 
 const cut = (max: number) => z.string().transform((text) => (text.length > max ? `${text.slice(0, max - 1)}…` : text));
 /** Oversize page text is cut, not refused: one absurd snippet must not lose the whole page. */

@@ -1,3 +1,4 @@
+import { CAPTURE_CAPS } from '../core/capture-caps';
 import type { PageReading, RawResult, SerpAdapter } from './adapter';
 import { PageBlockedError } from './page-blocked';
 import { readingVisibleOnly, type TextVisibility, UnreadablePageError } from './text';
@@ -9,36 +10,36 @@ export type PageOutcome =
   | { reading: PortableReading; elements: Map<string, Element> }
   | { reason: string; blocked: boolean };
 
-/** The same caps the background enforces (content-messages.ts), applied before anything is sent. */
-const SEND_CAPS = { text: 5_000, answer: 10_000, url: 4_096, results: 100 } as const;
 const capped = (text: string, max: number) => (text.length > max ? text.slice(0, max) : text);
 
-/** Splits the elements off a reading: they stay in the page (for badges), the rest is sent, capped. */
+/** Splits the elements off a reading: they stay in the page (for badges), the rest is sent, cut to the caps the background enforces. */
 export function portable(reading: PageReading): { reading: PortableReading; elements: Map<string, Element> } {
   const elements = new Map<string, Element>();
   const results = reading.results
-    .filter((result) => result.url.length <= SEND_CAPS.url)
-    .slice(0, SEND_CAPS.results)
+    .filter((result) => result.url.length <= CAPTURE_CAPS.url)
+    .slice(0, CAPTURE_CAPS.results)
     .map(({ element, ...result }) => {
       if (element && !elements.has(result.url)) elements.set(result.url, element);
       return {
         ...result,
-        title: capped(result.title, SEND_CAPS.text),
-        snippet: capped(result.snippet, SEND_CAPS.text),
+        title: capped(result.title, CAPTURE_CAPS.text),
+        snippet: capped(result.snippet, CAPTURE_CAPS.text),
       };
     });
   const { answerBox } = reading;
   return {
     reading: {
       ...reading,
-      query: capped(reading.query, SEND_CAPS.text),
+      query: capped(reading.query, CAPTURE_CAPS.text),
       results,
       ...(answerBox
         ? {
             answerBox: {
               ...answerBox,
-              text: capped(answerBox.text, SEND_CAPS.answer),
-              sourceUrls: answerBox.sourceUrls.filter((url) => url.length <= SEND_CAPS.url).slice(0, 30),
+              text: capped(answerBox.text, CAPTURE_CAPS.answer),
+              sourceUrls: answerBox.sourceUrls
+                .filter((url) => url.length <= CAPTURE_CAPS.url)
+                .slice(0, CAPTURE_CAPS.answerSources),
             },
           }
         : {}),
