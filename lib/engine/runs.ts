@@ -187,12 +187,18 @@ export function createRunHost(
     }
   };
 
-  /** A check over the limit is not run: the tab's panel shows why, unless a run is going on there. */
+  /**
+   * A check over the limit is not run: the tab's panel shows why, unless a run is going on there,
+   * which then stays what the panel and storage show (a refused manual check is told to its caller).
+   */
   const refuse = async (tabId: number, kind: LimitedKind, retryAt: number) => {
     const now = Date.now();
     const runId = crypto.randomUUID();
     const error = { code: 'check-limit' as const, message: rateLimitMessage(kind, retryAt, now), retryable: true };
-    if (kind === 'automatic' && live.has(tabId)) return { runId };
+    if (live.has(tabId)) {
+      if (kind === 'automatic') return { runId };
+      throw new FactCheckError('check-limit', error.message);
+    }
     const snapshot = appendEvent(newSnapshot(runId, tabId), { type: 'error', runId, at: now, error });
     await persist(snapshot);
     broadcast(tabId, { type: 'snapshot', snapshot });
