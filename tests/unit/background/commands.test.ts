@@ -21,7 +21,7 @@ function fakeBrowser(kind: 'chrome' | 'firefox') {
             toggle: async () => void calls.push('sidebar toggled'),
           },
         }),
-    // Both builds have a toolbar button (Chrome's `action` is also reachable as browserAction in MV3 polyfills).
+    // Given to both, so that the test shows Chrome (which has a side panel) leaves the click alone.
     browserAction: { onClicked: { addListener: (added) => void clicks.push(added) } },
   };
   const press = (command: string, tab?: { id?: number }) => listener?.(command, tab);
