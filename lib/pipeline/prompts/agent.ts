@@ -75,15 +75,21 @@ Reply with JSON only: {"answer": "...", "explanation": "one sentence"}`;
       user: parts.join('\n'),
       maxTokens: 160,
     }),
-    parse: (text) => {
-      const read = readObject(text, Loose, {
-        aliases: { answer: ANSWER_ALIASES, explanation: EXPLANATION_ALIASES },
-        plain: (plain) => {
-          const answer = plainReply(plain);
-          return answer === undefined ? undefined : { answer };
-        },
-      });
-      return { answer: reduceAnswer(read.answer, question), explanation: read.explanation };
-    },
+    parse: (text) => readAgentAnswer(text, question),
   };
+}
+
+/**
+ * One source's answer as a model wrote it (JSON, aliased keys, or a plain reply), reduced to the
+ * answer's words; the explanation when there is one. Agents and keyword answers read alike.
+ */
+export function readAgentAnswer(text: string, question: string): AgentAnswer {
+  const read = readObject(text, Loose, {
+    aliases: { answer: ANSWER_ALIASES, explanation: EXPLANATION_ALIASES },
+    plain: (plain) => {
+      const answer = plainReply(plain);
+      return answer === undefined ? undefined : { answer };
+    },
+  });
+  return { answer: reduceAnswer(read.answer, question), explanation: read.explanation };
 }

@@ -1,15 +1,10 @@
 import { z } from 'zod';
-import { reduceAnswer } from '../../answers/reduce';
 import type { ChatModel } from '../../llm/chat-model';
-import { looseString } from '../../model-output/fields';
-import { plainReply } from '../../model-output/plain';
-import { readObject } from '../../model-output/read-object';
 import { DATA_RULE, questionBlock, sourceBlock } from '../delimit';
-import type { AgentAnswer, AgentSource } from './agent';
-import { ANSWER_ALIASES, chatRequest, EXPLANATION_ALIASES, type Prompt } from './shared';
+import { type AgentAnswer, type AgentSource, readAgentAnswer } from './agent';
+import { chatRequest, type Prompt } from './shared';
 
 const Output = z.object({ answer: z.string() });
-const Loose = z.object({ answer: looseString, explanation: looseString.default('') });
 
 /** Small models follow examples, the IDK cases most of all (RA-RAG's appendix teaches the task so). */
 const EXAMPLES = `Examples:
@@ -29,15 +24,7 @@ Reply with JSON only: {"answer": "..."}`;
   const user = `${sourceBlock({ id: 1, domain: source.domain, title: source.title, text: source.text })}\n${questionBlock(question)}`;
   return {
     request: chatRequest(model, { name: 'keyword_answer', schema: Output, system, user, maxTokens: 60 }),
-    parse: (text) => {
-      const read = readObject(text, Loose, {
-        aliases: { answer: ANSWER_ALIASES, explanation: EXPLANATION_ALIASES },
-        plain: (plain) => {
-          const answer = plainReply(plain);
-          return answer === undefined ? undefined : { answer };
-        },
-      });
-      return { answer: reduceAnswer(read.answer, question), explanation: '' };
-    },
+    // No explanation was asked for: whatever the model added is not kept.
+    parse: (text) => ({ answer: readAgentAnswer(text, question).answer, explanation: '' }),
   };
 }
