@@ -5,22 +5,11 @@ import type { ClaimCheck, ClaimOutcome, ClaimResult } from '@/lib/core/claim-che
 import type { RunEvent } from '@/lib/core/run-event';
 import { markSegments, worstOutcome } from '@/lib/ui/claim-marks';
 import { applyEvent, idleRun } from '@/lib/ui/run-view';
+import { claimResult } from '../helpers/claim-results';
 
 const TEXT = 'A is 1. B is 2, while C is 3. D is 4.';
-const claim = (id: string, start: number, end: number, outcome: ClaimOutcome): ClaimResult => ({
-  id,
-  text: TEXT.slice(start, end),
-  span: { start, end },
-  worth: 0.5,
-  outcome,
-  weak: false,
-  supportWeight: 0,
-  contradictWeight: 0,
-  evidence: [],
-  unquoted: 0,
-  cited: 'no-citations',
-  explanation: `${id} is ${outcome}.`,
-});
+const claim = (id: string, start: number, end: number, outcome: ClaimOutcome): ClaimResult =>
+  claimResult({ id, outcome, text: TEXT.slice(start, end), span: { start, end }, explanation: `${id} is ${outcome}.` });
 const claims = [
   claim('k1', 0, 7, 'supported'),
   claim('k2', 8, 29, 'supported'),

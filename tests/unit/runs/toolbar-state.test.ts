@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { ClaimCheck, ClaimOutcome, ClaimResult } from '@/lib/core/claim-check';
 import type { Verdict } from '@/lib/core/verdict';
 import { TOOLBAR_LOOKS, TOOLBAR_STATES, toolbarStateOf, toolbarStateOfRun } from '@/lib/runs/toolbar-state';
+import { claimResult } from '../helpers/claim-results';
 
 const base: Verdict = {
   question: 'q',
@@ -31,20 +32,7 @@ describe('the toolbar state of a check', () => {
   });
 
   it('a claim of the engine’s answer contradicted or disputed is disputed; the AI answer checked alone', () => {
-    const claim = (outcome: ClaimOutcome): ClaimResult => ({
-      id: outcome,
-      text: outcome,
-      span: { start: 0, end: 1 },
-      worth: 1,
-      outcome,
-      weak: false,
-      supportWeight: 0,
-      contradictWeight: 0,
-      evidence: [],
-      unquoted: 0,
-      cited: 'no-citations',
-      explanation: '',
-    });
+    const claim = (outcome: ClaimOutcome): ClaimResult => claimResult({ id: outcome, outcome, worth: 1 });
     const check = (...outcomes: ClaimOutcome[]): ClaimCheck => ({
       boxKind: 'ai-overview',
       boxText: 'x',

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { claimReviewQuestion } from '@/lib/claims/review';
-import type { ClaimResult } from '@/lib/core/claim-check';
 import type { Source } from '@/lib/core/source';
 import type { Verdict } from '@/lib/core/verdict';
 import { seenOnOf } from '@/lib/engine/runs';
@@ -9,6 +8,7 @@ import { memoryArea } from '@/lib/storage/area';
 import { TrustStateSchema } from '@/lib/trust/state';
 import { seenOnEngine, trustStore } from '@/lib/trust/store';
 import { NEUTRAL_TRUST } from '@/lib/trust/types';
+import { claimResult } from '../helpers/claim-results';
 
 /**
  * Where the claim check of the engine's own answer (issue 13) meets the trust store's bounded
@@ -90,15 +90,10 @@ describe('the claim check and the trust store together', () => {
     expect(seenOnOf('https://www.google.com/search?q=berlin+wall')).toBe('engine');
     expect(seenOnOf('not a url')).toBe('custom');
 
-    const claim: ClaimResult = {
+    const claim = claimResult({
       id: 'k1',
-      text: 'The wall was built in 1989.',
-      span: { start: 0, end: 27 },
-      worth: 0.9,
       outcome: 'supported',
-      weak: true,
-      supportWeight: 1,
-      contradictWeight: 0,
+      text: 'The wall was built in 1989.',
       evidence: ['planted-a.example', 'planted-b.example'].map((domain, index) => ({
         sourceId: `r${index + 1}`,
         url: `https://${domain}/wall`,
@@ -108,10 +103,7 @@ describe('the claim check and the trust store together', () => {
         trust: 0.5,
         cited: false,
       })),
-      unquoted: 0,
-      cited: 'no-citations',
-      explanation: '',
-    };
+    });
     const at = new Date().toISOString();
     // What the review-claim handler records (lib/engine/trust-handlers.ts).
     await store.recordLabelledQuestion({
