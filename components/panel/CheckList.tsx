@@ -1,7 +1,7 @@
 import type { CheckRecord } from '@/lib/history/entry';
 import { openConflicts } from '@/lib/history/entry';
 import { formatDate } from '@/lib/ui/format';
-import { REFUSAL_TEXT } from '@/lib/ui/words';
+import { outcomeLine } from '@/lib/ui/words';
 
 /** Past checks as a list of buttons that reopen them. */
 export function CheckList({ records, onOpen }: { records: readonly CheckRecord[]; onOpen: (id: string) => void }) {
@@ -9,15 +9,11 @@ export function CheckList({ records, onOpen }: { records: readonly CheckRecord[]
     <ol className="check-list">
       {records.map((record) => {
         const open = openConflicts(record).length;
-        const answer =
-          record.verdict.strategy === 'refuse' || record.verdict.answers.length === 0
-            ? REFUSAL_TEXT
-            : record.verdict.answers.join(' · ');
         return (
           <li key={record.id}>
             <button type="button" className="check-item" onClick={() => onOpen(record.id)} data-testid="history-item">
               <span className="check-question">{record.question}</span>
-              <span className="check-answer">{answer}</span>
+              <span className="check-answer">{outcomeLine(record.verdict)}</span>
               <span className="muted small">
                 {record.engine} · {formatDate(record.capturedAt)}
                 {open > 0 && ` · ${open} conflict${open === 1 ? '' : 's'} to review`}

@@ -1,5 +1,5 @@
 import type { Stage } from '../core/run-event';
-import type { ConflictKind, ReviewChoice, Stance, Strategy } from '../core/verdict';
+import type { ConflictKind, ReviewChoice, Stance, Strategy, Verdict } from '../core/verdict';
 
 /** How the answer came about, in the person's words (BRIDGE's four outcomes). */
 export const STRATEGY_WORDS: Record<Strategy, string> = {
@@ -10,6 +10,17 @@ export const STRATEGY_WORDS: Record<Strategy, string> = {
 };
 
 export const REFUSAL_TEXT = 'The sources and the model do not settle this.';
+
+/**
+ * A check's outcome in one line, for lists of past checks. "Check the AI answer" answers nothing
+ * itself: it is listed by what it found of the engine's answer, never as a refusal.
+ */
+export function outcomeLine(verdict: Verdict): string {
+  if (verdict.method === 'claims') {
+    return `The engine’s own answer: ${verdict.answerBoxCheck?.status ?? 'not checked'}.`;
+  }
+  return verdict.strategy === 'refuse' || verdict.answers.length === 0 ? REFUSAL_TEXT : verdict.answers.join(' · ');
+}
 
 export const STANCE_WORDS: Record<Stance, string> = {
   supports: 'Supports the answer',

@@ -201,6 +201,14 @@ describe('the engine’s AI Overview, claim by claim, in Chromium', () => {
     await expect.poll(() => panel.getByTestId('answer').textContent(), { timeout: 30_000 }).not.toBe('');
     await session.screenshot(panel, 'claims-default-check');
     await panel.getByTestId('nav-history').click();
+    // The first test's "Check the AI answer" is listed by what it found, not as a refusal.
+    const items = panel.getByTestId('history-item');
+    await expect.poll(() => items.count()).toBeGreaterThanOrEqual(2);
+    expect(await items.allTextContents()).toEqual(
+      expect.arrayContaining([expect.stringContaining('The engine’s own answer: contradicted.')]),
+    );
+    expect((await items.allTextContents()).join('\n')).not.toContain('do not settle this');
+    await session.screenshot(panel, 'claims-history-list');
     await panel.getByTestId('history-item').first().click();
     const reopened = panel.getByTestId('reopened-check');
     await reopened.getByTestId('claim-check').waitFor();

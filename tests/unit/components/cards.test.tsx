@@ -1,12 +1,15 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { AnswerCard } from '@/components/panel/AnswerCard';
+import { CheckList } from '@/components/panel/CheckList';
 import { ConflictCard } from '@/components/panel/ConflictCard';
 import { ErrorCard } from '@/components/panel/ErrorCard';
 import { ProgressView } from '@/components/panel/ProgressView';
 import { TrustBar } from '@/components/panel/TrustBar';
 import { VerdictView } from '@/components/panel/VerdictView';
 import type { RunEvent } from '@/lib/core/run-event';
+import type { Verdict } from '@/lib/core/verdict';
+import { toCheckRecord } from '@/lib/history/entry';
 import { applyReview } from '@/lib/trust/reviews';
 import type { TrustRow } from '@/lib/trust/table';
 import { applyEvent, idleRun } from '@/lib/ui/run-view';
@@ -206,5 +209,38 @@ describe('progress and errors', () => {
     );
     expect(text(settings)).toContain('Check the key for your provider in the settings.');
     expect(settings).toContain('data-testid="open-settings"');
+  });
+});
+
+describe('the list of past checks', () => {
+  const record = (verdict: Verdict) =>
+    toCheckRecord(
+      'c1',
+      {
+        engine: 'google',
+        query: verdict.question,
+        url: 'https://www.google.com/search?q=x',
+        capturedAt: '2026-11-22T00:00:00.000Z',
+        results: sourcesFor(verdict),
+        extraction: 'selectors',
+      },
+      verdict,
+    );
+
+  it('lists "Check the AI answer" by what it found of the engine’s answer, not as a refusal', () => {
+    const answered = loadVerdict('answered');
+    const claimsOnly: Verdict = {
+      ...answered,
+      method: 'claims',
+      strategy: 'refuse',
+      answers: [],
+      finalAnswer: null,
+      answerBoxCheck: { status: 'contradicted', explanation: 'Of 6 claims in the ai overview: 1 contradicted.' },
+    };
+    const html = renderToStaticMarkup(<CheckList records={[record(answered), record(claimsOnly)]} onOpen={noop} />);
+    const items = text(html);
+    expect(items).toContain('Canberra');
+    expect(items).toContain('The engine’s own answer: contradicted.');
+    expect(items.match(/do not settle this/g) ?? []).toHaveLength(0);
   });
 });
