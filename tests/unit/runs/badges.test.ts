@@ -62,4 +62,23 @@ describe('badges', () => {
       ['new.com', 0.5, 'contradicts'],
     ]);
   });
+
+  it('after "Check the AI answer" (or the model alone): no stance, since the run never asked the results', () => {
+    const sources = capture.results.slice(0, 2).map((source) => ({
+      sourceId: source.id,
+      url: source.url,
+      domain: source.domain,
+      stance: 'irrelevant' as const,
+      groupId: null,
+      trust: 0.5,
+    }));
+    for (const method of ['claims', 'norag'] as const) {
+      const badges = badgesForVerdict({ method, sources } as Verdict, lookup);
+      expect(badges.map((badge) => [badge.domain, badge.trust, badge.stance])).toEqual([
+        ['known.org', 0.9, null],
+        ['new.com', 0.5, null],
+      ]);
+    }
+    expect(badgesForVerdict({ method: 'concat', sources } as Verdict, lookup)[0]?.stance).toBe('irrelevant');
+  });
 });
