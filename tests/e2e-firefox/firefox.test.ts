@@ -258,6 +258,7 @@ describe(`Firefox ESR (${FIREFOX_TARGET}), the extension as a temporary add-on`,
         ]);
       }, tabId);
     const [badgeText, badgeTitle] = await until(badge, ([text]) => text === '!');
+    expect(badgeText).toBe('!');
     expect(badgeTitle).toContain('contradicted or disputed claims found');
 
     // The results page marks every result.
