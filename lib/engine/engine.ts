@@ -52,14 +52,21 @@ export function createEngine(
     ...modelHandlers(context),
   };
 
-  /** After a capture: badges with what is known of each site, and a check when the person asked for auto-runs. */
+  /**
+   * After a capture: badges with what is known of each site (with the stances and claim marks of the
+   * tab's finished check when it checked this question), and a check when the person asked for auto-runs.
+   */
   const afterCapture = async (tabId: number, capture: SerpCapture) => {
-    await showBadges(context, tabId, { capture }, await context.trust.lookup());
     const previous = await runs.handlers['get-run'](
       { type: 'get-run', tabId },
       { url: undefined, tabId, extensionId: undefined },
     );
     const previousQuestion = previous?.events.find((event) => event.type === 'started')?.question;
+    // The same question read again (an AI Overview that streamed in or was expanded, a reload): the
+    // check's findings stay on the page, as its state stays on the toolbar.
+    const final = previousQuestion === capture.query ? previous?.events.findLast((e) => e.type === 'final') : undefined;
+    const from = final?.type === 'final' ? { verdict: final.verdict } : { capture };
+    await showBadges(context, tabId, from, await context.trust.lookup());
     // The browser clears the toolbar when a tab loads a page: the same question again gets its state
     // back; a new question in the same document (a page that searches without loading) loses the old one.
     if (previous && previousQuestion !== undefined) {

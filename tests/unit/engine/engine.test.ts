@@ -138,16 +138,33 @@ describe.each(['direct', 'lent'] as const)('the engine (browser APIs %s)', (tran
     const h = harness(transport);
     await h.engine.contentMessage(reading, TAB, SEARCH_URL);
     expect(h.toolbar).toEqual([]);
-    await finalVerdict(h, 'concat');
+    const checked = await finalVerdict(h, 'concat');
     await expect.poll(() => h.toolbar.at(-1)).toBe('disputed');
     await expect.poll(async () => (await h.session.get('run:7'))['run:7']).toMatchObject({ status: 'done' });
     // The same question loaded again (the browser cleared the button): the state comes back.
     await h.engine.contentMessage(reading, TAB, SEARCH_URL);
     expect(h.toolbar.at(-1)).toBe('disputed');
-    // Another question in the same tab: the old state goes.
+    // Read again with the engine's own answer streamed in: the check's stances stay on the results.
+    const withAnswer = {
+      ...reading,
+      reading: {
+        ...reading.reading,
+        answerBox: { kind: 'ai-overview', text: 'Jordan joined in 1984.', sourceUrls: [] },
+      },
+    };
+    await h.engine.contentMessage(withAnswer, TAB, SEARCH_URL);
+    expect(h.toolbar.at(-1)).toBe('disputed');
+    const stances = () => {
+      const last = h.tabMessages.findLast((message) => message.type === 'show-badges');
+      return last?.type === 'show-badges' ? last.badges.map((badge) => badge.stance) : [];
+    };
+    expect(stances()).toEqual(checked.sources.map((source) => source.stance));
+    expect(stances()).not.toContain(null);
+    // Another question in the same tab: the old state goes, and so do the stances.
     const other = { ...reading, reading: { ...reading.reading, query: 'who drafted jordan' } };
     await h.engine.contentMessage(other, TAB, SEARCH_URL);
     expect(h.toolbar.at(-1)).toBe('none');
+    expect(stances()).toEqual([null, null, null]);
     // A run that fails says so.
     await h.local.set({
       settings: {
