@@ -112,20 +112,23 @@ function whatThePageSees(page: Page) {
       return [style.backgroundColor, style.color, style.textDecorationLine, style.textDecorationColor].join(' ');
     });
     const hosts = [...document.querySelectorAll<HTMLElement>('factcheck-badge[data-factcheck-claim]')];
-    const badges = hosts.map((host) => {
-      const box = host.getBoundingClientRect();
-      const style = getComputedStyle(host);
-      return JSON.stringify({
-        attributes: [...host.attributes].map((item) =>
-          item.name === 'style' ? item.value.replace(/(left|top):[^;]*;?/g, '') : `${item.name}=${item.value}`,
-        ),
-        shadowRoot: host.shadowRoot === null ? null : 'open',
-        text: host.textContent,
-        html: host.innerHTML,
-        size: [box.width, box.height],
-        look: [style.display, style.color, style.backgroundColor, style.width, style.height],
+    const hidden = hosts.filter((host) => getComputedStyle(host).display === 'none').length;
+    const badges = hosts
+      .filter((host) => getComputedStyle(host).display !== 'none')
+      .map((host) => {
+        const box = host.getBoundingClientRect();
+        const style = getComputedStyle(host);
+        return JSON.stringify({
+          attributes: [...host.attributes].map((item) =>
+            item.name === 'style' ? item.value.replace(/(left|top):[^;]*;?/g, '') : `${item.name}=${item.value}`,
+          ),
+          shadowRoot: host.shadowRoot === null ? null : 'open',
+          text: host.textContent,
+          html: host.innerHTML,
+          size: [box.width, box.height],
+          look: [style.display, style.color, style.backgroundColor, style.width, style.height],
+        });
       });
-    });
     const pageFind = (
       window as unknown as { find(word: string, caseSensitive: boolean, backwards: boolean, wrap: boolean): boolean }
     ).find;
@@ -146,7 +149,7 @@ function whatThePageSees(page: Page) {
         return [word, hit];
       }),
     );
-    return { names, sentences, rules, highlightStyles, badges, found };
+    return { names, sentences, rules, highlightStyles, badges, hidden, found };
   });
 }
 
@@ -291,6 +294,7 @@ describe('the engine’s AI Overview, claim by claim, in Chromium', () => {
         'supported',
     });
     expect(badges.filter((badge) => badge.label.startsWith('Fact check: Contradicted'))).toHaveLength(1);
+    expect(badges.filter((badge) => badge.shown)).toHaveLength(5);
 
     // What the page's own scripts can read: which sentences were checked, nothing of their outcomes.
     const seen = await whatThePageSees(results);
@@ -301,7 +305,8 @@ describe('the engine’s AI Overview, claim by claim, in Chromium', () => {
     expect(seen.rules[0]).not.toMatch(/support|contradict|disput|found|trust/i);
     expect(seen.highlightStyles).toHaveLength(5);
     expect(new Set(seen.highlightStyles).size).toBe(1);
-    expect(seen.badges).toHaveLength(5);
+    // Every badge shown looks the same to the page (a hidden one would say only that its sentence's end is clipped).
+    expect([seen.badges.length, seen.hidden]).toEqual([5, 0]);
     expect(new Set(seen.badges).size).toBe(1);
     expect(JSON.parse(seen.badges[0] ?? '{}')).toMatchObject({ shadowRoot: null, text: '', html: '' });
     expect(seen.found).toEqual({
@@ -434,7 +439,7 @@ describe('in-page marks without the Highlight API', () => {
       expect(badge && word && badge.left >= word.right - 2 && badge.left - word.right < 20).toBe(true);
       // The page's scripts see five identical hosts and no words.
       const seen = await whatThePageSees(results);
-      expect(seen.badges).toHaveLength(5);
+      expect([seen.badges.length, seen.hidden]).toEqual([5, 0]);
       expect(new Set(seen.badges)).toEqual(new Set([seen.badges[0]]));
       expect(seen.found['Fact check']).toBe(false);
       await results.locator('text=AI Overview').first().scrollIntoViewIfNeeded();

@@ -8,6 +8,8 @@ export interface ClaimBadgeView {
   /** Where the host sits, in document coordinates (its inline style). */
   left: number;
   top: number;
+  /** False when the content script hid it (the sentence's end is clipped or covered). */
+  shown: boolean;
 }
 
 interface DomNode {
@@ -41,6 +43,7 @@ export async function claimBadgesViaDevtools(context: BrowserContext, page: Page
           outcome: attribute(pill, 'class'),
           left: Number(/left:\s*(-?[\d.]+)px/.exec(style)?.[1] ?? Number.NaN),
           top: Number(/top:\s*(-?[\d.]+)px/.exec(style)?.[1] ?? Number.NaN),
+          shown: !/display:\s*none/.test(style),
         });
       }
       for (const child of [...(node.children ?? []), ...(node.shadowRoots ?? [])]) visit(child);
