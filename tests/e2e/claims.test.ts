@@ -323,6 +323,22 @@ describe('the engine’s AI Overview, claim by claim, in Chromium', () => {
     await results.locator('text=AI Overview').first().scrollIntoViewIfNeeded();
     await session.screenshot(results, 'claims-serp-marks', { viewportOnly: true });
 
+    // A narrower window reflows the overview: each badge follows its sentence's new end.
+    await results.setViewportSize({ width: 760, height: 900 });
+    await expect
+      .poll(async () => {
+        const now = await claimBadgesViaDevtools(session.context, results);
+        const moved = await sentenceEnds(results);
+        const beside = moved.every((end) =>
+          now.some((badge) => Math.abs(badge.left - end.left) <= 1 && Math.abs(badge.top - end.top) <= 1),
+        );
+        const reflowed = moved.some((end, at) => end.left !== ends[at]?.left || end.top !== ends[at]?.top);
+        return beside && reflowed;
+      })
+      .toBe(true);
+    await session.screenshot(results, 'claims-serp-marks-narrow', { viewportOnly: true });
+    await results.setViewportSize({ width: 1100, height: 900 });
+
     // A review: the person says the cancer.org-backed claim is wrong; cancer.org's learned trust falls.
     const before = await reliabilityOf(panel, 'cancer.org');
     const deaths = claim('609,360 cancer deaths');
