@@ -10,7 +10,7 @@ export interface HistoryList {
 }
 
 /**
- * Past checks matching a search (or, with `queue`, those with conflicts nobody has reviewed), newest
+ * Past checks matching a search (or, with `queue`, those with conflicts or claims nobody has reviewed), newest
  * first, kept live: Dexie tells every open page of the extension when the engine commits a check or
  * a review, so a check that finishes while the list is shown appears in it.
  */

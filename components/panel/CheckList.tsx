@@ -1,5 +1,5 @@
 import type { CheckRecord } from '@/lib/history/entry';
-import { openConflicts } from '@/lib/history/entry';
+import { openClaims, openConflicts } from '@/lib/history/entry';
 import { formatDate } from '@/lib/ui/format';
 import { outcomeLine } from '@/lib/ui/words';
 
@@ -9,6 +9,11 @@ export function CheckList({ records, onOpen }: { records: readonly CheckRecord[]
     <ol className="check-list">
       {records.map((record) => {
         const open = openConflicts(record).length;
+        const claims = openClaims(record).length;
+        const waiting = [
+          open > 0 ? `${open} conflict${open === 1 ? '' : 's'}` : '',
+          claims > 0 ? `${claims} claim${claims === 1 ? '' : 's'} of the engine’s answer` : '',
+        ].filter(Boolean);
         return (
           <li key={record.id}>
             <button type="button" className="check-item" onClick={() => onOpen(record.id)} data-testid="history-item">
@@ -16,7 +21,7 @@ export function CheckList({ records, onOpen }: { records: readonly CheckRecord[]
               <span className="check-answer">{outcomeLine(record.verdict)}</span>
               <span className="muted small">
                 {record.engine} · {formatDate(record.capturedAt)}
-                {open > 0 && ` · ${open} conflict${open === 1 ? '' : 's'} to review`}
+                {waiting.length > 0 && ` · ${waiting.join(' and ')} to review`}
               </span>
             </button>
           </li>

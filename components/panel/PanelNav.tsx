@@ -30,7 +30,7 @@ function tabAfterKey(key: string, current: number): number | null {
 }
 
 /**
- * Switches between the live check, past checks and the queue of conflicts to review: a tablist with
+ * Switches between the live check, past checks and the queue of conflicts and claims to review: a tablist with
  * one tab stop, arrow keys moving between tabs and selecting them as they go.
  */
 export function PanelNav({ current, onSelect }: { current: PanelTab; onSelect: (tab: PanelTab) => void }) {

@@ -2,6 +2,7 @@ import { browser } from 'wxt/browser';
 import type { ContentScriptContext } from 'wxt/utils/content-script-context';
 import { defineContentScript } from 'wxt/utils/define-content-script';
 import type { ContentMessage } from '@/lib/messaging/content-messages';
+import type { ClaimMark } from '@/lib/messaging/tab-messages';
 import { adapterForTab, DEFAULT_PAGE_SETTINGS, type PageSettings, pageSettingsFrom } from '@/lib/serp/page-settings';
 import { outcomeSignature, readPage } from '@/lib/serp/read-page';
 import { CONTENT_MATCHES } from '@/lib/serp/registry';
@@ -76,6 +77,12 @@ async function main(ctx: ContentScriptContext) {
     ctx.addEventListener(document, type, () => watch.wake(), { capture: true, passive: true });
   }
 
+  // The claim marks last asked for: badges follow their sentences when the window's width reflows the text.
+  let claimMarks: ClaimMark[] = [];
+  ctx.addEventListener(window, 'resize', () => safely(() => claimMarks.length > 0 && renderClaimMarks(claimMarks)), {
+    passive: true,
+  });
+
   ctx.addEventListener(window, 'wxt:locationchange', () =>
     safely(() => {
       // In-page navigation (Baidu, DuckDuckGo, Google): a new search, new elements, no old badges.
@@ -83,6 +90,7 @@ async function main(ctx: ContentScriptContext) {
       graceOver = false;
       clearBadges();
       clearClaimMarks();
+      claimMarks = [];
       watch.wake();
     }),
   );
@@ -97,8 +105,12 @@ async function main(ctx: ContentScriptContext) {
       if (message?.type === 'clear-badges') {
         clearBadges();
         clearClaimMarks();
+        claimMarks = [];
       }
-      if (message?.type === 'show-claim-marks') renderClaimMarks(message.marks);
+      if (message?.type === 'show-claim-marks') {
+        claimMarks = message.marks;
+        renderClaimMarks(claimMarks);
+      }
       if (message?.type === 'page-settings') {
         settings = message.settings;
         lastSent = '';

@@ -32,6 +32,17 @@ export function claimReviewQuestion(
   };
 }
 
+/**
+ * A claim a person should look at: the results contradict it, trusted results disagree about it,
+ * or only low-trust sites back it (weak). Once reviewed, it no longer waits.
+ */
+export function awaitsReview(claim: ClaimResult): boolean {
+  if (claim.review !== undefined) return false;
+  return (
+    claim.outcome === 'contradicted' || claim.outcome === 'disputed' || (claim.outcome === 'supported' && claim.weak)
+  );
+}
+
 export function claimOf(verdict: Verdict, claimId: string): ClaimResult {
   const claim = verdict.claimCheck?.claims.find((candidate) => candidate.id === claimId);
   if (!claim) throw new FactCheckError('bad-input', `This check has no claim ${claimId}.`);

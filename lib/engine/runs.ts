@@ -17,7 +17,7 @@ import { appendEvent, interrupted, newSnapshot } from '../runs/snapshot';
 import { adapterFor } from '../serp/registry';
 import { isRunSnapshotKey, runSnapshotKey } from '../storage/session-keys';
 import type { SeenOn } from '../trust/state';
-import { showBadges } from './badges';
+import { type ClaimMarkStream, claimMarkStream, showBadges } from './badges';
 import { readCaptureState } from './captures';
 import type { EngineContext } from './context';
 import { modelFor } from './models';
@@ -26,6 +26,8 @@ import { toolbarReporter } from './toolbar';
 interface LiveRun {
   snapshot: RunSnapshot;
   controller: AbortController;
+  /** The results page's marks on the engine's answer, sent as each claim is judged. */
+  marks: ClaimMarkStream;
 }
 
 export interface RunHost {
@@ -128,6 +130,7 @@ export function createRunHost(
     broadcast(run.snapshot.tabId, { type: 'event', event });
     // Tokens arrive many times a second; they are stored with the next step instead.
     if (event.type !== 'token') void persist(run.snapshot).catch(() => undefined);
+    if (event.type === 'claim-check') run.marks.update(event.check);
   };
 
   /** The verdict is shown first; the trust store, the history and the page's badges follow from it. */
@@ -138,6 +141,8 @@ export function createRunHost(
     await trust.recordVerdict(verdict, run.snapshot.runId, seenOnOf(capture.url));
     await onFinished(run.snapshot.runId, capture, verdict);
     emit({ type: 'stage', stage: 'trust-update', status: 'finished', ms: Date.now() - start });
+    // The streamed marks land first, so the final ones are the page's last word.
+    await run.marks.settled();
     await showBadges(context, run.snapshot.tabId, { verdict }, await trust.lookup());
   };
 
@@ -221,7 +226,11 @@ export function createRunHost(
       if (!decision.allowed) return refuse(tabId, limited, decision.retryAt ?? Date.now());
     }
     live.get(tabId)?.controller.abort();
-    const run: LiveRun = { snapshot: newSnapshot(crypto.randomUUID(), tabId), controller: new AbortController() };
+    const run: LiveRun = {
+      snapshot: newSnapshot(crypto.randomUUID(), tabId),
+      controller: new AbortController(),
+      marks: claimMarkStream(context, tabId),
+    };
     live.set(tabId, run);
     updateKeepAlive();
     await persist(run.snapshot);

@@ -3,7 +3,7 @@ import { applyClaimReview, type ClaimReviewChoice } from '../claims/review';
 import type { SerpCapture } from '../core/serp-capture';
 import type { ReviewChoice, Verdict } from '../core/verdict';
 import { applyReview } from '../trust/reviews';
-import { type CheckRecord, CheckRecordSchema, matchesSearch, openConflicts, toCheckRecord } from './entry';
+import { awaitsReviewInQueue, type CheckRecord, CheckRecordSchema, matchesSearch, toCheckRecord } from './entry';
 
 /** The most checks kept; the oldest go first. */
 export const MAX_CHECKS = 2_000;
@@ -98,9 +98,9 @@ export function searchChecks(db: HistoryDb, query = '', limit = 100): Promise<Ch
   return newestWhere(db, (record) => matchesSearch(record, query), limit);
 }
 
-/** Checks with conflicts nobody has reviewed yet, newest first. */
+/** Checks with conflicts or claims of the engine's answer nobody has reviewed yet, newest first. */
 export function reviewQueue(db: HistoryDb, limit = 50): Promise<CheckRecord[]> {
-  return newestWhere(db, (record) => openConflicts(record).length > 0, limit);
+  return newestWhere(db, awaitsReviewInQueue, limit);
 }
 
 /** Stores a review on the check: in its list of reviews and on the verdict's conflict. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { awaitsReview } from '../claims/review';
 import type { SerpCapture } from '../core/serp-capture';
 import { SourceSchema } from '../core/source';
 import { ReviewChoiceSchema, type Verdict, VerdictSchema } from '../core/verdict';
@@ -53,6 +54,15 @@ export function toCheckRecord(id: string, capture: SerpCapture, verdict: Verdict
 export function openConflicts(record: CheckRecord) {
   return record.verdict.conflicts.filter((conflict) => conflict.review === undefined);
 }
+
+/** Claims of the engine's answer that wait for the person's right / wrong (contradicted, disputed, weak). */
+export function openClaims(record: CheckRecord) {
+  return record.verdict.claimCheck?.claims.filter(awaitsReview) ?? [];
+}
+
+/** Does the check wait in the "To review" queue: a conflict or a claim nobody has judged yet? */
+export const awaitsReviewInQueue = (record: CheckRecord): boolean =>
+  openConflicts(record).length > 0 || openClaims(record).length > 0;
 
 /** Case-insensitive match on the question, the answers and the sites. Every word must occur. */
 export function matchesSearch(record: CheckRecord, query: string): boolean {

@@ -5,9 +5,10 @@ import type { ChatRequest } from '@/lib/llm/chat-model';
 import { claimReaderRules } from '../unit/helpers/claim-reader';
 import { blocks, promptSources, taskOf } from '../unit/helpers/scripted-model';
 import { readerRules } from '../unit/pipeline/builders';
+import { claimBadgesViaDevtools } from './harness/closed-badges';
 import { type ExtensionSession, launchExtension, ROOT } from './harness/extension';
 import { startHttpServer } from './harness/http-server';
-import { fixtureRoute, startHttpsServer } from './harness/https-server';
+import { fixtureRoute, type Route, startHttpsServer } from './harness/https-server';
 import { evaluateInContentScript } from './harness/isolated-world';
 import { type ChatCompletionRequest, openAiCompatibleRoute, type RecordedRequest } from './harness/model-server';
 import { pointAtLocalServer, writeSettings } from './harness/settings';
@@ -70,9 +71,111 @@ async function reliabilityOf(page: Page, domain: string): Promise<number> {
   return reply.value[domain]?.reliability ?? Number.NaN;
 }
 
+/** Chat requests from this one on (counted from 0) are answered only after `hold.ms`: a slow model. */
+const hold = { from: Number.POSITIVE_INFINITY, ms: 0, seen: 0 };
+
+function heldRoute(inner: Route): Route {
+  return (request, response) => {
+    if (!(request.url ?? '').endsWith('/chat/completions')) return inner(request, response);
+    const at = hold.seen++;
+    if (at < hold.from || hold.ms === 0) return inner(request, response);
+    setTimeout(() => inner(request, response) || response.writeHead(404).end(), hold.ms);
+    return true;
+  };
+}
+
+/**
+ * Everything a script of the results page can read about the marks, from the page's own world:
+ * the highlight registry, the stylesheets, the computed highlight styles, the badge hosts, and
+ * what the page's find() matches.
+ */
+function whatThePageSees(page: Page) {
+  return page.evaluate(() => {
+    const names = [...CSS.highlights.keys()];
+    const ranges = names.flatMap((name) => [...(CSS.highlights.get(name) ?? [])].map((range) => ({ name, range })));
+    const sentences = ranges.map(({ range }) => (range as Range).toString().replace(/\s+/g, ' ').trim());
+    // Sheets of another origin cannot be read by the page either.
+    const rulesOf = (sheet: CSSStyleSheet) => {
+      try {
+        return [...sheet.cssRules].map((rule) => rule.cssText);
+      } catch {
+        return [];
+      }
+    };
+    const rules = [...document.adoptedStyleSheets, ...document.styleSheets]
+      .flatMap(rulesOf)
+      .filter((text) => text.includes('::highlight('));
+    const highlightStyles = ranges.map(({ name, range }) => {
+      const element = (range as Range).startContainer.parentElement;
+      if (!element) return '';
+      const style = getComputedStyle(element, `::highlight(${name})`);
+      return [style.backgroundColor, style.color, style.textDecorationLine, style.textDecorationColor].join(' ');
+    });
+    const hosts = [...document.querySelectorAll<HTMLElement>('factcheck-badge[data-factcheck-claim]')];
+    const hidden = hosts.filter((host) => getComputedStyle(host).display === 'none').length;
+    const badges = hosts
+      .filter((host) => getComputedStyle(host).display !== 'none')
+      .map((host) => {
+        const box = host.getBoundingClientRect();
+        const style = getComputedStyle(host);
+        return JSON.stringify({
+          attributes: [...host.attributes].map((item) =>
+            item.name === 'style' ? item.value.replace(/(left|top):[^;]*;?/g, '') : `${item.name}=${item.value}`,
+          ),
+          shadowRoot: host.shadowRoot === null ? null : 'open',
+          text: host.textContent,
+          html: host.innerHTML,
+          size: [box.width, box.height],
+          look: [style.display, style.color, style.backgroundColor, style.width, style.height],
+        });
+      });
+    const pageFind = (
+      window as unknown as { find(word: string, caseSensitive: boolean, backwards: boolean, wrap: boolean): boolean }
+    ).find;
+    const found = Object.fromEntries(
+      [
+        'AI Overview',
+        '✓',
+        '✕',
+        'Contradicted',
+        'Supported',
+        'Disputed',
+        'Not in the results',
+        'Fact check',
+        'low-trust',
+      ].map((word) => {
+        const hit = pageFind.call(window, word, true, false, true);
+        getSelection()?.removeAllRanges();
+        return [word, hit];
+      }),
+    );
+    return { names, sentences, rules, highlightStyles, badges, hidden, found };
+  });
+}
+
+/** Where the badge of each highlighted sentence belongs (document coordinates), read from the page. */
+function sentenceEnds(page: Page) {
+  return page.evaluate(() =>
+    [...CSS.highlights.values()].flatMap((highlight) =>
+      [...highlight].map((item) => {
+        const range = item as Range;
+        const rects = range.getClientRects();
+        const last = rects[rects.length - 1];
+        return {
+          text: range.toString().replace(/\s+/g, ' ').trim(),
+          left: last ? Math.round(last.right + window.scrollX) : Number.NaN,
+          top: last ? Math.round(last.top + window.scrollY - 7) : Number.NaN,
+        };
+      }),
+    ),
+  );
+}
+
 async function startScenario() {
   const serp = await startHttpsServer([HOST], [fixtureRoute(HOST, '/search', FIXTURE)]);
-  const model = await startHttpServer([openAiCompatibleRoute({ host: '127.0.0.1', respond, log: modelRequests })]);
+  const model = await startHttpServer([
+    heldRoute(openAiCompatibleRoute({ host: '127.0.0.1', respond, log: modelRequests })),
+  ]);
   const session = await launchExtension({ hosts: [HOST], port: serp.port });
   await pointAtLocalServer(session, model.port);
   return {
@@ -126,18 +229,34 @@ describe('the engine’s AI Overview, claim by claim, in Chromium', () => {
   });
 
   it('shows each claim’s outcome and evidence, marks the sentences on the page, and a review changes trust', async () => {
+    // The model answers every evidence call after the first one slowly: the first batch's marks must
+    // reach the page while the rest is still being read.
+    hold.from = hold.seen + 2;
+    hold.ms = 4_000;
     const { results, panel } = await checkAnswer(session);
     const claim = (text: string) => panel.locator('[data-testid="claim"]', { hasText: text });
+    await expect
+      .poll(async () => (await whatThePageSees(results)).sentences.length, { timeout: 30_000 })
+      .toBeGreaterThan(0);
+    expect(await panel.locator('[data-testid="claim"][data-outcome="pending"]').count()).toBeGreaterThan(0);
+    await results.locator('text=AI Overview').first().scrollIntoViewIfNeeded();
+    await session.screenshot(results, 'claims-serp-marks-streaming', { viewportOnly: true });
+    hold.ms = 0;
     await expect.poll(() => panel.getByTestId('claim').count(), { timeout: 30_000 }).toBe(6);
     await expect
       .poll(() => claim('183 deaths per 100,000').getAttribute('data-outcome'), { timeout: 30_000 })
       .toBe('contradicted');
-    expect(await claim('609,360 cancer deaths').getAttribute('data-outcome')).toBe('supported');
-    expect(await claim('death rate has been declining').getAttribute('data-outcome')).toBe('supported');
+    await expect
+      .poll(() => claim('609,360 cancer deaths').getAttribute('data-outcome'), { timeout: 30_000 })
+      .toBe('supported');
+    await expect
+      .poll(() => claim('death rate has been declining').getAttribute('data-outcome'), { timeout: 30_000 })
+      .toBe('supported');
     expect(await claim('death rate has been declining').getByTestId('claim-outcome').textContent()).toContain(
       'low-trust sites only',
     );
-    expect(await claim('Lung cancer').getAttribute('data-outcome')).toBe('not-found');
+    await expect.poll(() => claim('Lung cancer').getAttribute('data-outcome'), { timeout: 30_000 }).toBe('not-found');
+    await expect.poll(() => panel.locator('[data-testid="claim"][data-outcome="pending"]').count()).toBe(0);
     expect(modelRequests.filter((request) => request.path.endsWith('/chat/completions'))).toHaveLength(1 + 3);
     modelRequests.length = 0;
 
@@ -157,26 +276,68 @@ describe('the engine’s AI Overview, claim by claim, in Chromium', () => {
     expect(await marks.filter({ hasText: '183 deaths per 100,000' }).getAttribute('data-outcome')).toBe('contradicted');
     await session.screenshot(panel, 'claims-panel');
 
-    // The results page: the same sentences highlighted in the AI Overview itself, its DOM untouched.
-    const highlighted = async () =>
-      results.evaluate(() =>
-        [...CSS.highlights.entries()].flatMap(([name, highlight]) =>
-          [...highlight].map((range) => ({ outcome: name.replace(/^m[a-z0-9]+-/, ''), text: range.toString() })),
-        ),
-      );
-    await expect.poll(async () => (await highlighted()).length, { timeout: 10_000 }).toBe(5);
+    // The results page: the checked sentences highlighted in the AI Overview itself, each with its
+    // outcome's badge at its end (read the way the person's browser shows it, closed shadow roots included).
+    await expect.poll(async () => (await whatThePageSees(results)).sentences.length, { timeout: 10_000 }).toBe(5);
+    await expect.poll(async () => (await claimBadgesViaDevtools(session.context, results)).length).toBe(5);
+    const ends = await sentenceEnds(results);
+    const badges = await claimBadgesViaDevtools(session.context, results);
     const byOutcome = Object.fromEntries(
-      (await highlighted()).map((mark) => [mark.text.replace(/\s+/g, ' '), mark.outcome]),
+      ends.map((end) => [
+        end.text,
+        badges.find((badge) => Math.abs(badge.left - end.left) <= 1 && Math.abs(badge.top - end.top) <= 1)?.outcome,
+      ]),
     );
     expect(byOutcome).toMatchObject({
       'This represents approximately 183 deaths per 100,000 people.': 'contradicted',
       'According to the American Cancer Society, in 2022, there were an estimated 609,360 cancer deaths in the United States.':
         'supported',
     });
-    // Highlights, not elements: no fallback badge was added to the page.
-    expect(await results.locator('factcheck-badge[data-factcheck-claim]').count()).toBe(0);
+    expect(badges.filter((badge) => badge.label.startsWith('Fact check: Contradicted'))).toHaveLength(1);
+    expect(badges.filter((badge) => badge.shown)).toHaveLength(5);
+
+    // What the page's own scripts can read: which sentences were checked, nothing of their outcomes.
+    const seen = await whatThePageSees(results);
+    expect(seen.names).toHaveLength(1);
+    expect(seen.names[0]).toMatch(/^h[a-z0-9]+$/);
+    expect(seen.sentences).toContain('This represents approximately 183 deaths per 100,000 people.');
+    expect(seen.rules).toHaveLength(1);
+    expect(seen.rules[0]).not.toMatch(/support|contradict|disput|found|trust/i);
+    expect(seen.highlightStyles).toHaveLength(5);
+    expect(new Set(seen.highlightStyles).size).toBe(1);
+    // Every badge shown looks the same to the page (a hidden one would say only that its sentence's end is clipped).
+    expect([seen.badges.length, seen.hidden]).toEqual([5, 0]);
+    expect(new Set(seen.badges).size).toBe(1);
+    expect(JSON.parse(seen.badges[0] ?? '{}')).toMatchObject({ shadowRoot: null, text: '', html: '' });
+    expect(seen.found).toEqual({
+      'AI Overview': true,
+      '✓': false,
+      '✕': false,
+      Contradicted: false,
+      Supported: false,
+      Disputed: false,
+      'Not in the results': false,
+      'Fact check': false,
+      'low-trust': false,
+    });
     await results.locator('text=AI Overview').first().scrollIntoViewIfNeeded();
     await session.screenshot(results, 'claims-serp-marks', { viewportOnly: true });
+
+    // A narrower window reflows the overview: each badge follows its sentence's new end.
+    await results.setViewportSize({ width: 760, height: 900 });
+    await expect
+      .poll(async () => {
+        const now = await claimBadgesViaDevtools(session.context, results);
+        const moved = await sentenceEnds(results);
+        const beside = moved.every((end) =>
+          now.some((badge) => Math.abs(badge.left - end.left) <= 1 && Math.abs(badge.top - end.top) <= 1),
+        );
+        const reflowed = moved.some((end, at) => end.left !== ends[at]?.left || end.top !== ends[at]?.top);
+        return beside && reflowed;
+      })
+      .toBe(true);
+    await session.screenshot(results, 'claims-serp-marks-narrow', { viewportOnly: true });
+    await results.setViewportSize({ width: 1100, height: 900 });
 
     // A review: the person says the cancer.org-backed claim is wrong; cancer.org's learned trust falls.
     const before = await reliabilityOf(panel, 'cancer.org');
@@ -187,6 +348,29 @@ describe('the engine’s AI Overview, claim by claim, in Chromium', () => {
       .poll(() => deaths.getByTestId('claim-review-result').textContent())
       .toBe('You marked this claim wrong.');
     await expect.poll(() => reliabilityOf(panel, 'cancer.org')).toBeLessThan(before);
+
+    // To review: the contradicted claim and the one only low-trust sites back wait there (the reviewed
+    // one does not), and the check leaves the queue once both are reviewed.
+    await panel.getByTestId('nav-review').click();
+    const queued = panel.getByTestId('review-queue').getByTestId('history-item');
+    await expect.poll(() => queued.count()).toBe(1);
+    expect(await queued.textContent()).toContain('2 claims of the engine’s answer to review');
+    await session.screenshot(panel, 'claims-review-queue');
+    await queued.click();
+    const reopened = panel.getByTestId('reopened-check');
+    for (const [text, choice] of [
+      ['183 deaths per 100,000', 'wrong'],
+      ['death rate has been declining', 'right'],
+    ] as const) {
+      const item = reopened.locator('[data-testid="claim"]', { hasText: text });
+      await item.locator('summary').click();
+      await item.locator(`[data-testid$="-${choice}"]`).click();
+      await expect
+        .poll(() => item.getByTestId('claim-review-result').textContent())
+        .toBe(`You marked this claim ${choice}.`);
+    }
+    await panel.getByTestId('nav-review').click();
+    await panel.getByTestId('review-queue').getByText('Nothing to review.').waitFor();
   });
 
   it('runs within the default check, sums up the box on the answer card, and goes into the history', async () => {
@@ -254,30 +438,34 @@ describe('in-page marks without the Highlight API', () => {
         .poll(() => panel.locator('[data-testid="claim"][data-outcome="contradicted"]').count(), { timeout: 30_000 })
         .toBe(1);
       expect(await results.evaluate(() => CSS.highlights.size)).toBe(0);
-      const badges = results.locator('factcheck-badge[data-factcheck-claim]');
-      await expect.poll(() => badges.count(), { timeout: 10_000 }).toBe(5);
-      const labels = await badges.evaluateAll((hosts) => hosts.map((host) => host.getAttribute('aria-label') ?? ''));
-      expect(labels.filter((label) => label.startsWith('Fact check: Contradicted'))).toHaveLength(1);
+      const badges = () => claimBadgesViaDevtools(scenario.session.context, results);
+      await expect.poll(async () => (await badges()).length, { timeout: 10_000 }).toBe(5);
+      const contradicted = (await badges()).filter((badge) => badge.label.startsWith('Fact check: Contradicted'));
+      expect(contradicted.map((badge) => badge.outcome)).toEqual(['contradicted']);
       // Beside the contradicted sentence: the badge's box starts where that sentence's last line ends.
-      const beside = await results.evaluate(() => {
-        const host = [...document.querySelectorAll('factcheck-badge[data-factcheck-claim]')].find((element) =>
-          element.getAttribute('aria-label')?.startsWith('Fact check: Contradicted'),
-        );
+      const word = await results.evaluate(() => {
         const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
         for (let node = walker.nextNode(); node; node = walker.nextNode()) {
           const at = node.nodeValue?.indexOf('100,000 people') ?? -1;
-          if (at < 0 || !host) continue;
+          if (at < 0) continue;
           const range = document.createRange();
           range.setStart(node, at);
           range.setEnd(node, at + '100,000 people'.length);
-          const word = range.getBoundingClientRect();
-          const badge = host.getBoundingClientRect();
-          if (word.width === 0) continue;
-          return Math.abs(badge.top - word.top) < 12 && badge.left >= word.right - 2 && badge.left - word.right < 20;
+          const box = range.getBoundingClientRect();
+          if (box.width === 0) continue;
+          return { right: box.right + window.scrollX, top: box.top + window.scrollY };
         }
-        return false;
+        return null;
       });
-      expect(beside).toBe(true);
+      const badge = contradicted[0];
+      expect(word).not.toBeNull();
+      expect(badge && word && Math.abs(badge.top + 7 - word.top) < 12).toBe(true);
+      expect(badge && word && badge.left >= word.right - 2 && badge.left - word.right < 20).toBe(true);
+      // The page's scripts see five identical hosts and no words.
+      const seen = await whatThePageSees(results);
+      expect([seen.badges.length, seen.hidden]).toEqual([5, 0]);
+      expect(new Set(seen.badges)).toEqual(new Set([seen.badges[0]]));
+      expect(seen.found['Fact check']).toBe(false);
       await results.locator('text=AI Overview').first().scrollIntoViewIfNeeded();
       await scenario.session.screenshot(results, 'claims-serp-fallback-badges', { viewportOnly: true });
     } finally {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SerpCapture } from '@/lib/core/serp-capture';
 import type { Verdict } from '@/lib/core/verdict';
 import { createEngine, type Engine } from '@/lib/engine/engine';
-import { SERVICES_CHANNEL } from '@/lib/engine/services';
+import { type EngineServices, SERVICES_CHANNEL } from '@/lib/engine/services';
 import { remoteServices } from '@/lib/engine/services-client';
 import { serveServiceCall } from '@/lib/engine/services-server';
 import { createModelHost } from '@/lib/llm/host/model-host';
@@ -10,7 +10,8 @@ import { callOn } from '@/lib/messaging/message-rpc';
 import type { TabMessage } from '@/lib/messaging/tab-messages';
 import type { ToolbarState } from '@/lib/runs/toolbar-state';
 import { memoryArea } from '@/lib/storage/area';
-import { fakeServices, noLocalModel, providerSettings } from '../helpers/engine-services';
+import { claimReaderRules } from '../helpers/claim-reader';
+import { noLocalModel } from '../helpers/engine-services';
 import { portPair } from '../helpers/port-pair';
 import { documentReaderRules, serveOpenAiCompatible } from '../helpers/scripted-model';
 
@@ -45,6 +46,8 @@ interface Harness {
   /** Each state drawn on this tab's toolbar button, in order. */
   toolbar: ToolbarState[];
   recorded: { checkId: string; capture: SerpCapture; verdict: Verdict }[];
+  /** Tab messages as they are sent ("tab:<type>"), for tests that also log run events here. */
+  timeline: string[];
 }
 
 let server: Awaited<ReturnType<typeof serveOpenAiCompatible>>;
@@ -54,10 +57,30 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 /** The engine over in-memory browser APIs: directly, or lent through messages as the service worker does. */
-function harness(transport: 'direct' | 'lent', session = memoryArea()): Harness {
-  const local = providerSettings(server.baseUrl);
-  const fake = fakeServices({ local, session });
-  const browserApis = fake.services;
+function harness(transport: 'direct' | 'lent', session = memoryArea(), baseUrl = server.baseUrl): Harness {
+  const local = memoryArea({
+    settings: {
+      v: 2,
+      value: { backend: { kind: 'provider', provider: 'openai-compatible', model: 'test', baseUrl } },
+    },
+  });
+  const tabMessages: TabMessage[] = [];
+  const timeline: string[] = [];
+  const toolbar: ToolbarState[] = [];
+  const browserApis: EngineServices = {
+    showToolbarState: async (tabId, state) => {
+      if (tabId === TAB) toolbar.push(state);
+    },
+    local,
+    session,
+    sendToTab: async (tabId, message) => {
+      if (tabId !== TAB) return;
+      tabMessages.push(message);
+      timeline.push(`tab:${message.type}`);
+    },
+    hasHostPermission: async () => true,
+    keepAlive: async () => undefined,
+  };
   const services =
     transport === 'direct'
       ? browserApis
@@ -71,26 +94,18 @@ function harness(transport: 'direct' | 'lent', session = memoryArea()): Harness 
   const engine = createEngine(services, createModelHost(noLocalModel), OWN, async (checkId, capture, verdict) => {
     recorded.push({ checkId, capture, verdict });
   });
-  const ofTab = <T>(drawn: [number, T][]) => drawn.flatMap(([tabId, item]) => (tabId === TAB ? [item] : []));
-  return {
-    engine,
-    session,
-    local,
-    get tabMessages() {
-      return ofTab(fake.tabMessages);
-    },
-    get toolbar() {
-      return ofTab(fake.toolbar);
-    },
-    recorded,
-  };
+  return { engine, session, local, tabMessages, toolbar, recorded, timeline };
 }
 
 async function finalVerdict(h: Harness, method: string): Promise<Verdict> {
   const [page, enginePort] = portPair('run-events');
   h.engine.watchRun(enginePort);
   const events: { type: string; event?: { type: string; verdict?: Verdict } }[] = [];
-  page.onMessage.addListener((message) => events.push(message as (typeof events)[number]));
+  page.onMessage.addListener((message) => {
+    const item = message as (typeof events)[number];
+    events.push(item);
+    if (item.event) h.timeline.push(`event:${item.event.type}`);
+  });
   page.postMessage({ type: 'watch', tabId: TAB });
   const started = await h.engine.pageRequest({ type: 'start-run', tabId: TAB, method }, PANEL);
   expect(started).toMatchObject({ ok: true });
@@ -201,5 +216,45 @@ describe.each(['direct', 'lent'] as const)('the engine (browser APIs %s)', (tran
     expect(run).toMatchObject({ ok: true, value: { status: 'failed' } });
     await h.engine.tabRemoved(TAB);
     expect(await session.get(null)).toEqual({});
+  });
+});
+
+describe('the engine’s answer box on the results page', () => {
+  const BOX =
+    'Jordan joined the Bulls in 1984. The Bulls drafted Jordan from North Carolina in 1984. Jordan joined the Bulls in 1963. Jordan retired from the Bulls in 1993.';
+  const withBox = {
+    ...reading,
+    reading: { ...reading.reading, answerBox: { kind: 'ai-overview', text: BOX, sourceUrls: [] } },
+  };
+  let claimServer: Awaited<ReturnType<typeof serveOpenAiCompatible>>;
+  beforeAll(async () => {
+    claimServer = await serveOpenAiCompatible(claimReaderRules());
+  });
+  afterAll(() => claimServer.close());
+
+  it('gets each claim’s mark as soon as the claim is judged, before the check ends', async () => {
+    const h = harness('direct', memoryArea(), claimServer.baseUrl);
+    await h.engine.contentMessage(withBox, TAB, SEARCH_URL);
+    const verdict = await finalVerdict(h, 'claims');
+    expect(verdict.claimCheck?.claims).toHaveLength(4);
+    await expect.poll(() => h.timeline.filter((entry) => entry === 'tab:show-badges').length).toBe(2);
+    const marks = h.tabMessages.flatMap((message) => (message.type === 'show-claim-marks' ? [message.marks] : []));
+    // Two claims per call: the first batch's two marks go out while the second batch is being read,
+    // long before the verdict's badges (the second show-badges) are drawn.
+    expect(marks.map((sent) => sent.length)).toEqual([0, 2, 4, 4]);
+    const markAt = h.timeline.flatMap((entry, at) => (entry === 'tab:show-claim-marks' ? [at] : []));
+    const badgesAt = h.timeline.flatMap((entry, at) => (entry === 'tab:show-badges' ? [at] : []));
+    expect(markAt[1]).toBeLessThan(badgesAt[1] ?? 0);
+    expect(markAt[2]).toBeLessThan(badgesAt[1] ?? 0);
+  });
+
+  it('sends no marks when the person turned them off', async () => {
+    const h = harness('direct', memoryArea(), claimServer.baseUrl);
+    const settings = (await h.local.get('settings')).settings as { v: number; value: Record<string, unknown> };
+    await h.local.set({ settings: { ...settings, value: { ...settings.value, showBadges: false } } });
+    await h.engine.contentMessage(withBox, TAB, SEARCH_URL);
+    await finalVerdict(h, 'claims');
+    await expect.poll(() => h.timeline.filter((entry) => entry === 'tab:clear-badges').length).toBe(2);
+    expect(h.tabMessages.filter((message) => message.type === 'show-claim-marks')).toEqual([]);
   });
 });
