@@ -2,34 +2,27 @@ import { describe, expect, it } from 'vitest';
 import type { ClaimCheck, ClaimOutcome } from '@/lib/core/claim-check';
 import { claimMarkStream } from '@/lib/engine/badges';
 import { engineContext } from '@/lib/engine/context';
-import type { EngineServices } from '@/lib/engine/services';
 import { createModelHost } from '@/lib/llm/host/model-host';
-import type { LocalEngine } from '@/lib/llm/webllm/local-engine';
 import type { TabMessage } from '@/lib/messaging/tab-messages';
 import { memoryArea } from '@/lib/storage/area';
+import { claimResult } from '../helpers/claim-results';
+import { fakeServices, noLocalModel } from '../helpers/engine-services';
 
 const TAB = 3;
 const TEXT = 'A is 1. B is 2. C is 3.';
-const noLocalModel = {} as LocalEngine;
 
 function checkOf(outcomes: ClaimOutcome[], boxKind: ClaimCheck['boxKind'] = 'ai-overview'): ClaimCheck {
   return {
     boxKind,
     boxText: TEXT,
-    claims: outcomes.map((outcome, at) => ({
-      id: `k${at + 1}`,
-      text: TEXT.slice(at * 8, at * 8 + 7),
-      span: { start: at * 8, end: at * 8 + 7 },
-      worth: 0.5,
-      outcome,
-      weak: false,
-      supportWeight: 0,
-      contradictWeight: 0,
-      evidence: [],
-      unquoted: 0,
-      cited: 'no-citations',
-      explanation: '',
-    })),
+    claims: outcomes.map((outcome, at) =>
+      claimResult({
+        id: `k${at + 1}`,
+        outcome,
+        text: TEXT.slice(at * 8, at * 8 + 7),
+        span: { start: at * 8, end: at * 8 + 7 },
+      }),
+    ),
     leftOut: 0,
     split: 'model',
     claimsPerCall: 2,
@@ -39,16 +32,12 @@ function checkOf(outcomes: ClaimOutcome[], boxKind: ClaimCheck['boxKind'] = 'ai-
 
 function setup(showBadges = true) {
   const sent: TabMessage[] = [];
-  const services: EngineServices = {
+  const { services } = fakeServices({
     local: memoryArea({ settings: { v: 2, value: { showBadges } } }),
-    session: memoryArea(),
     sendToTab: async (tabId, message) => {
       if (tabId === TAB) sent.push(message);
     },
-    showToolbarState: async () => undefined,
-    hasHostPermission: async () => true,
-    keepAlive: async () => undefined,
-  };
+  });
   return { sent, stream: claimMarkStream(engineContext(services, createModelHost(noLocalModel)), TAB) };
 }
 
@@ -81,9 +70,7 @@ describe('the claim marks sent to the results page while a check runs', () => {
     let fail = true;
     const flaky = claimMarkStream(
       engineContext(
-        {
-          local: memoryArea(),
-          session: memoryArea(),
+        fakeServices({
           sendToTab: async (_tabId, message) => {
             if (fail) {
               fail = false;
@@ -91,10 +78,7 @@ describe('the claim marks sent to the results page while a check runs', () => {
             }
             sent.push(message);
           },
-          showToolbarState: async () => undefined,
-          hasHostPermission: async () => true,
-          keepAlive: async () => undefined,
-        },
+        }).services,
         createModelHost(noLocalModel),
       ),
       TAB,
