@@ -195,13 +195,15 @@ export function evidenceFrom(
       continue;
     }
     seen.add(reading.source);
+    const site = trust(source.domain);
     evidence.push({
       sourceId: source.id,
       url: source.url,
       domain: source.domain,
       stance: reading.stance,
       quote: reading.quote,
-      trust: trust(source.domain).reliability,
+      trust: site.reliability,
+      unknownSite: site.rating === null && site.evidence === 0 && site.override === null,
       cited: cited.has(source.id),
     });
   }

@@ -16,12 +16,39 @@ export interface WeighedOutcome {
 
 const sitesOf = (evidence: ClaimEvidence[]) => [...new Set(evidence.map((item) => item.domain))];
 
-/** One vote per site and side (the site's best-trusted result), as in the answer vote. */
-function sideWeight(evidence: ClaimEvidence[]): { weight: number; best: number } {
-  const perSite = new Map<string, number>();
-  for (const item of evidence) perSite.set(item.domain, Math.max(perSite.get(item.domain) ?? 0, item.trust));
-  const trusts = [...perSite.values()];
-  return { weight: trusts.reduce((sum, trust) => sum + trust, 0), best: Math.max(0, ...trusts) };
+interface Side {
+  /** The sum of its sites' trust, one vote per site (its best-trusted result), as in the answer vote. */
+  weight: number;
+  /** The part of that weight from sites with a rating, past checks or an override of the person's. */
+  knownWeight: number;
+  best: number;
+  bestKnown: number;
+}
+
+function sideOf(evidence: ClaimEvidence[]): Side {
+  const perSite = new Map<string, { trust: number; known: boolean }>();
+  for (const item of evidence) {
+    const held = perSite.get(item.domain);
+    if (!held || item.trust > held.trust) perSite.set(item.domain, { trust: item.trust, known: !item.unknownSite });
+  }
+  const sites = [...perSite.values()];
+  const known = sites.filter((site) => site.known);
+  const sum = (list: typeof sites) => list.reduce((total, site) => total + site.trust, 0);
+  return {
+    weight: sum(sites),
+    knownWeight: sum(known),
+    best: Math.max(0, ...sites.map((site) => site.trust)),
+    bestKnown: Math.max(0, ...known.map((site) => site.trust)),
+  };
+}
+
+/**
+ * Sites nobody knows anything about cannot outvote a trusted site that is known (rated, checked or
+ * set by the person): against such a side only known sites weigh, so a handful of new domains
+ * cannot contradict Wikipedia. Between sides of unknown sites alone, every site weighs its prior.
+ */
+function weightAgainst(side: Side, other: Side): number {
+  return other.bestKnown >= TRUSTED && side.bestKnown < TRUSTED ? side.knownWeight : side.weight;
 }
 
 const list = (sites: string[]) => sites.slice(0, 3).join(', ') + (sites.length > 3 ? ', …' : '');
@@ -30,13 +57,16 @@ const list = (sites: string[]) => sites.slice(0, 3).join(', ') + (sites.length >
  * Weighs the results that address a claim by their learned reliability (RA-RAG): each side's weight
  * is the sum of its sites' reliabilities. Disputed when both sides have a trusted site and the
  * weaker side has at least half the stronger's weight; otherwise the heavier side decides, so one
- * unreliable site cannot overturn several reliable ones.
+ * unreliable site cannot overturn several reliable ones, and unknown sites cannot outvote a
+ * trusted known one.
  */
 export function weighOutcome(evidence: ClaimEvidence[]): WeighedOutcome {
   const supporting = evidence.filter((item) => item.stance === 'supports');
   const contradicting = evidence.filter((item) => item.stance === 'contradicts');
-  const support = sideWeight(supporting);
-  const contradict = sideWeight(contradicting);
+  const supportSide = sideOf(supporting);
+  const contradictSide = sideOf(contradicting);
+  const support = { weight: weightAgainst(supportSide, contradictSide), best: supportSide.best };
+  const contradict = { weight: weightAgainst(contradictSide, supportSide), best: contradictSide.best };
   const weights = { supportWeight: support.weight, contradictWeight: contradict.weight };
   if (supporting.length === 0 && contradicting.length === 0) {
     return {
@@ -48,7 +78,10 @@ export function weighOutcome(evidence: ClaimEvidence[]): WeighedOutcome {
   }
   const heavier = Math.max(support.weight, contradict.weight);
   const lighter = Math.min(support.weight, contradict.weight);
-  const bothTrusted = support.best >= TRUSTED && contradict.best >= TRUSTED;
+  const anyKnownTrusted = supportSide.bestKnown >= TRUSTED || contradictSide.bestKnown >= TRUSTED;
+  const bothTrusted = anyKnownTrusted
+    ? supportSide.bestKnown >= TRUSTED && contradictSide.bestKnown >= TRUSTED
+    : support.best >= TRUSTED && contradict.best >= TRUSTED;
   if (
     supporting.length > 0 &&
     contradicting.length > 0 &&

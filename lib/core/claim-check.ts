@@ -32,6 +32,11 @@ export const ClaimEvidenceSchema = z.object({
   /** Verbatim from the snippet (checked), so a person can find it there. */
   quote: z.string(),
   trust: unit,
+  /**
+   * A site with no published rating, no past checks and no override: its trust is only the neutral
+   * prior, so it cannot outvote a site the person's checks or the ratings stand behind.
+   */
+  unknownSite: z.boolean().default(false),
   /** The engine's answer box links to this result. */
   cited: z.boolean(),
 });

@@ -50,7 +50,12 @@ const evidence = (domain: string, stance: ClaimEvidence['stance'], trust: number
   stance,
   quote: 'q',
   trust,
+  unknownSite: false,
   cited,
+});
+const unknown = (domain: string, stance: ClaimEvidence['stance']): ClaimEvidence => ({
+  ...evidence(domain, stance, 0.5),
+  unknownSite: true,
 });
 
 describe('trust-weighted outcome', () => {
@@ -90,6 +95,31 @@ describe('trust-weighted outcome', () => {
       evidence('d.com', 'supports', 0.6),
     ];
     expect(weighOutcome(three).outcome).toBe('contradicted');
+  });
+  it('lets no number of unknown sites outvote a trusted known one, nor make it a dispute', () => {
+    const outcome = weighOutcome([
+      evidence('wikipedia.org', 'supports', 0.83),
+      unknown('a-news.net', 'contradicts'),
+      unknown('b-news.net', 'contradicts'),
+      unknown('c-news.net', 'contradicts'),
+      unknown('d-news.net', 'contradicts'),
+    ]);
+    expect(outcome).toMatchObject({ outcome: 'supported', weak: false, contradictWeight: 0 });
+    expect(outcome.explanation).toContain('Outweighed: a-news.net');
+    // A known site on the unknown sites' side counts, and so does the whole side once it has a trusted one.
+    const withKnown = weighOutcome([
+      evidence('wikipedia.org', 'supports', 0.83),
+      evidence('britannica.com', 'contradicts', 0.8),
+      unknown('a-news.net', 'contradicts'),
+    ]);
+    expect(withKnown.contradictWeight).toBeCloseTo(1.3);
+    expect(withKnown.outcome).toBe('disputed');
+  });
+  it('weighs unknown sites by their prior when no known trusted site speaks', () => {
+    const three = [unknown('a.net', 'supports'), unknown('b.net', 'supports'), unknown('c.net', 'supports')];
+    const outcome = weighOutcome([...three, unknown('d.net', 'contradicts')]);
+    expect(outcome).toMatchObject({ outcome: 'supported', weak: false, supportWeight: 1.5, contradictWeight: 0.5 });
+    expect(weighOutcome([unknown('a.net', 'supports'), unknown('d.net', 'contradicts')]).outcome).toBe('disputed');
   });
   it('counts a site once per side', () => {
     const outcome = weighOutcome([

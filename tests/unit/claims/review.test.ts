@@ -22,6 +22,7 @@ const claim: ClaimResult = {
       stance: 'supports',
       quote: 'x',
       trust: 0.5,
+      unknownSite: false,
       cited: false,
     },
     {
@@ -31,6 +32,7 @@ const claim: ClaimResult = {
       stance: 'supports',
       quote: 'x',
       trust: 0.5,
+      unknownSite: false,
       cited: false,
     },
     {
@@ -40,6 +42,7 @@ const claim: ClaimResult = {
       stance: 'contradicts',
       quote: 'y',
       trust: 0.5,
+      unknownSite: false,
       cited: true,
     },
   ],

@@ -32,6 +32,7 @@ const check: ClaimCheck = {
           stance: 'contradicts',
           quote: 'opened to visitors in 1887',
           trust: 0.9,
+          unknownSite: false,
           cited: true,
         },
       ],

@@ -101,6 +101,7 @@ describe('the claim check and the trust store together', () => {
         stance: 'supports' as const,
         quote: 'built in 1989',
         trust: 0.5,
+        unknownSite: false,
         cited: false,
       })),
     });
