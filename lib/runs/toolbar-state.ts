@@ -5,7 +5,7 @@ import type { RunSnapshot } from '../messaging/requests/run';
  * What the toolbar button says of a tab. Plain data, no schema library: the service worker draws
  * it, and the worker stays small (it evaluates its script at every wake-up).
  */
-export const TOOLBAR_STATES = ['none', 'checking', 'consistent', 'disputed', 'unsettled', 'error'] as const;
+export const TOOLBAR_STATES = ['none', 'checking', 'consistent', 'disputed', 'unsettled', 'memory', 'error'] as const;
 export type ToolbarState = (typeof TOOLBAR_STATES)[number];
 
 export interface ToolbarLook {
@@ -27,6 +27,11 @@ export const TOOLBAR_LOOKS: Record<ToolbarState, ToolbarLook> = {
     title: `${NAME}: contradicted or disputed claims found; open the panel to see them`,
   },
   unsettled: { text: '?', color: '#9a6700', title: `${NAME}: checked, the sources do not settle the question` },
+  memory: {
+    text: 'M',
+    color: '#57606a',
+    title: `${NAME}: answered from the model's memory alone; the results were not checked`,
+  },
   error: { text: '×', color: '#6e7781', title: `${NAME}: the check failed; open the panel for what to do` },
 };
 
@@ -46,6 +51,8 @@ export function toolbarStateOf(verdict: Verdict): ToolbarState {
     claims.some((claim) => claim.outcome === 'contradicted' || claim.outcome === 'disputed') ||
     verdict.sources.some((source) => source.stance === 'contradicts');
   if (disputed) return 'disputed';
+  // The model alone never read the results: nothing on the page was checked, whatever it answered.
+  if (verdict.method === 'norag') return 'memory';
   // The AI answer checked alone: consistent when the results back each of its claims.
   if (verdict.method === 'claims') {
     return claims.length > 0 && claims.every((claim) => claim.outcome === 'supported') ? 'consistent' : 'unsettled';

@@ -29,6 +29,9 @@ describe('the toolbar state of a check', () => {
     expect(toolbarStateOf({ ...base, answerBoxCheck: { status: 'contradicted', explanation: '' } })).toBe('disputed');
     expect(toolbarStateOf({ ...base, answerBoxCheck: { status: 'supported', explanation: '' } })).toBe('consistent');
     expect(toolbarStateOf({ ...base, strategy: 'refuse', answers: [], finalAnswer: null })).toBe('unsettled');
+    // The model alone: an answer, but the results were never read.
+    expect(toolbarStateOf({ ...base, method: 'norag', strategy: 'internal' })).toBe('memory');
+    expect(TOOLBAR_LOOKS.memory.title).toContain('results were not checked');
   });
 
   it('a claim of the engine’s answer contradicted or disputed is disputed; the AI answer checked alone', () => {
