@@ -68,7 +68,8 @@ export function createRunHost(
     }
   };
 
-  const persist = (snapshot: RunSnapshot) => services.session.set({ [runSnapshotKey(snapshot.tabId)]: snapshot });
+  const persist = (snapshot: RunSnapshot) =>
+    context.tabSession.write(snapshot.tabId, { [runSnapshotKey(snapshot.tabId)]: snapshot });
 
   /** At start no run is live: any snapshot still marked running was cut off when the engine stopped. */
   const endInterruptedRuns = async () => {
