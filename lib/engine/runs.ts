@@ -12,10 +12,10 @@ import {
 } from '../messaging/requests/run';
 import type { HandlerMap } from '../messaging/router';
 import { runCheck } from '../pipeline/run-check';
-import { createCheckRateLimiter, type LimitedKind, rateLimitMessage } from '../runs/rate-limit';
+import { CHECK_LIMITS, createCheckRateLimiter, type LimitedKind, rateLimitMessage } from '../runs/rate-limit';
 import { appendEvent, interrupted, newSnapshot } from '../runs/snapshot';
 import { adapterFor } from '../serp/registry';
-import { isRunSnapshotKey, runSnapshotKey } from '../storage/session-keys';
+import { CHECK_LIMITS_KEY, isRunSnapshotKey, runSnapshotKey } from '../storage/session-keys';
 import { showBadges } from './badges';
 import { readCaptureState } from './captures';
 import type { EngineContext } from './context';
@@ -56,7 +56,18 @@ export function createRunHost(
   const live = new Map<number, LiveRun>();
   const watchers = new Map<number, Set<PortLike>>();
   let keepAlive: ReturnType<typeof setInterval> | undefined;
-  const limiter = createCheckRateLimiter();
+  // The counts outlast the engine (storage.session): a restart must not give a page a fresh allowance.
+  let limiter = createCheckRateLimiter();
+  const limiterLoaded = services.session
+    .get(CHECK_LIMITS_KEY)
+    .then((stored) => {
+      limiter = createCheckRateLimiter(CHECK_LIMITS, stored[CHECK_LIMITS_KEY]);
+    })
+    .catch((error: unknown) => console.warn('could not read the check counts', error));
+  const saveLimits = () =>
+    services.session.set({ [CHECK_LIMITS_KEY]: limiter.state() }).catch((error: unknown) => {
+      console.warn('could not keep the check counts', error);
+    });
 
   const broadcast = (tabId: number, message: RunPortOutbound) => {
     for (const port of watchers.get(tabId) ?? []) {
@@ -197,7 +208,9 @@ export function createRunHost(
     const limited: LimitedKind | null =
       trigger === 'automatic' ? 'automatic' : fromCustomInstance(capture) ? 'custom-instance' : null;
     if (limited) {
+      await limiterLoaded;
       const decision = limiter.take(tabId, Date.now());
+      await saveLimits();
       if (!decision.allowed) return refuse(tabId, limited, decision.retryAt ?? Date.now());
     }
     live.get(tabId)?.controller.abort();
@@ -240,7 +253,9 @@ export function createRunHost(
       });
     },
     async forget(tabId) {
+      await limiterLoaded;
       limiter.forget(tabId);
+      await saveLimits();
       live.get(tabId)?.controller.abort();
       live.delete(tabId);
       watchers.delete(tabId);
