@@ -139,6 +139,10 @@ export const covers = (outer: Box, inner: Box): boolean =>
 const EVERYWHERE: Box = { left: -Infinity, top: -Infinity, right: Infinity, bottom: Infinity };
 const WHITE: Rgba = [255, 255, 255, 1];
 
+/** Node constants, spelled out: the checker also runs on DOMs without a global `Node`. */
+const TEXT_NODE = 3;
+const FOLLOWING = 4;
+
 /** Elements read as form or script content, never as page text. */
 const NOT_TEXT = new Set(['TEXTAREA', 'INPUT', 'SELECT', 'OPTION', 'TEMPLATE', 'SCRIPT', 'STYLE', 'NOSCRIPT']);
 
@@ -279,7 +283,7 @@ export function visibilityChecker(view: VisibilityView): VisibilityChecker {
       const positioned = view.getComputedStyle(level).position !== 'static';
       for (const { child, box: over } of candidates) {
         if (child === level) continue;
-        const later = (level.compareDocumentPosition(child) & Node.DOCUMENT_POSITION_FOLLOWING) !== 0;
+        const later = (level.compareDocumentPosition(child) & FOLLOWING) !== 0;
         if ((later || !positioned) && covers(over, box)) return true;
       }
     }
@@ -295,7 +299,7 @@ export function visibilityChecker(view: VisibilityView): VisibilityChecker {
     const shown = clipOf(element);
     let text = false;
     for (const node of element.childNodes) {
-      if (node.nodeType !== Node.TEXT_NODE || !node.textContent?.trim()) continue;
+      if (node.nodeType !== TEXT_NODE || !node.textContent?.trim()) continue;
       text = true;
       range.selectNodeContents(node);
       for (const rect of range.getClientRects()) {
