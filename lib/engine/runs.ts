@@ -64,10 +64,13 @@ export function createRunHost(
       limiter = createCheckRateLimiter(CHECK_LIMITS, stored[CHECK_LIMITS_KEY]);
     })
     .catch((error: unknown) => console.warn('could not read the check counts', error));
-  const saveLimits = () =>
-    services.session.set({ [CHECK_LIMITS_KEY]: limiter.state() }).catch((error: unknown) => {
-      console.warn('could not keep the check counts', error);
-    });
+  const saveLimits = () => {
+    const state = limiter.state();
+    const empty = state.all.length === 0 && state.byTab.length === 0;
+    return (
+      empty ? services.session.remove(CHECK_LIMITS_KEY) : services.session.set({ [CHECK_LIMITS_KEY]: state })
+    ).catch((error: unknown) => console.warn('could not keep the check counts', error));
+  };
 
   const broadcast = (tabId: number, message: RunPortOutbound) => {
     for (const port of watchers.get(tabId) ?? []) {
