@@ -124,7 +124,7 @@ describe('a hostile results page', () => {
       [
         (request, response) => {
           const query = new URL(request.url ?? '/', 'https://x').searchParams.get('q');
-          if (query !== 'deep' && query !== 'huge') return false;
+          if (query !== 'deep' && query !== 'huge' && query !== 'huge again') return false;
           response
             .writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
             .end(query === 'deep' ? deepPage() : hugePage());
@@ -241,6 +241,48 @@ describe('a hostile results page', () => {
     expect(hugeCapture.capture.results.length).toBeLessThanOrEqual(100);
     const otherCapture = entries[`capture:${otherTab}`] as { capture: SerpCapture };
     expect(otherCapture.capture.results.map((result) => result.domain)).toEqual(['wikipedia.org', 'britannica.com']);
+  });
+
+  it('finding 7: full tabs cannot fill storage.session for another tab; the oldest give way', async () => {
+    // Tabs' captures at their 250 KB cap until Chrome takes no more, left by an earlier engine (its document since closed).
+    const filled = await session.worker.evaluate(async () => {
+      const area = (
+        globalThis as unknown as {
+          chrome: {
+            storage: { session: { set(items: object): Promise<void>; getBytesInUse(): Promise<number> } };
+            offscreen: { closeDocument(): Promise<void> };
+          };
+        }
+      ).chrome;
+      for (let tab = 0; tab < 45; tab++) {
+        const capturedAt = new Date(Date.UTC(2026, 0, 1, 0, tab)).toISOString();
+        await area.storage.session
+          .set({ [`capture:${9_000 + tab}`]: { capture: { capturedAt }, failure: 'x'.repeat(249_000) } })
+          .catch(() => undefined);
+      }
+      await area.offscreen.closeDocument().catch(() => undefined);
+      return area.storage.session.getBytesInUse();
+    });
+    // Chrome's quota is 10,485,760 bytes: no other full capture fits.
+    expect(filled).toBeGreaterThan(10_485_760 - 250_000);
+    const page = await session.context.newPage();
+    await page.goto(`https://${HOST}/search?q=huge+again`);
+    const tabId = await session.tabIdOf(`https://${HOST}/search?q=huge+again`);
+    await expect
+      .poll(
+        async () => ((await sessionEntries())[`capture:${tabId}`] as { capture?: SerpCapture } | undefined)?.capture,
+      )
+      .toBeDefined();
+    const keys = Object.keys(await sessionEntries());
+    // The least recently written went first; the newest of the forty are still there.
+    expect(keys).not.toContain('capture:9000');
+    expect(keys).toContain('capture:9040');
+    const used = await session.worker.evaluate(() =>
+      (
+        globalThis as unknown as { chrome: { storage: { session: { getBytesInUse(): Promise<number> } } } }
+      ).chrome.storage.session.getBytesInUse(),
+    );
+    expect(used).toBeLessThanOrEqual(8_200_000);
   });
 
   it('finding 8: an imported file with keys like toString, valueOf and WWW.Wikipedia.ORG is normalised and the table works', async () => {
