@@ -4,7 +4,7 @@ import { type CaptureState, CaptureStateSchema } from '../messaging/requests/cap
 import { toCapture } from '../serp/capture';
 import type { StorageArea } from '../storage/area';
 import { captureStateKey } from '../storage/session-keys';
-import type { TabSessionStore } from './session-budget';
+import { storedBytes, type TabSessionStore } from './session-budget';
 
 /**
  * The most one tab's capture may take in storage.session (10 MB in Chrome, shared by every tab); all
@@ -14,7 +14,8 @@ export const TAB_SESSION_BUDGET = 250_000;
 
 /** Fits a capture into the tab's budget: the answer box and the lowest-ranked results give way first. */
 export function withinBudget(capture: SerpCapture, budget = TAB_SESSION_BUDGET): SerpCapture {
-  const size = (value: SerpCapture) => JSON.stringify(value).length;
+  // In bytes as the browser counts them: a page in Chinese takes up to three per character.
+  const size = (value: SerpCapture) => storedBytes('', value);
   let fitted = capture;
   if (size(fitted) <= budget) return fitted;
   if (fitted.answerBox) {

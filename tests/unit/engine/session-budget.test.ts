@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { TAB_SESSION_BUDGET } from '@/lib/engine/captures';
 import { createEngine } from '@/lib/engine/engine';
 import type { EngineServices } from '@/lib/engine/services';
 import { SESSION_BUDGET, storedBytes, tabSessionStore } from '@/lib/engine/session-budget';
@@ -120,6 +121,26 @@ describe('storage.session shared by every tab', () => {
     await session.set({ 'check-limits': { all: [] } });
     await store.write(4, { 'capture:4': 'v'.repeat(100) });
     expect(Object.keys(await session.get(null))).toContain('check-limits');
+  });
+
+  it('a capture in a script of three bytes a character keeps to its 250 KB in bytes, not in characters', async () => {
+    const session = quotaArea();
+    const engine = engineOn(session);
+    const { url, message } = fullPage(1);
+    const wide = {
+      ...message,
+      reading: {
+        ...message.reading,
+        results: message.reading.results.map((result) => ({
+          ...result,
+          snippet: '事件发生在一九六三年。'.repeat(400),
+        })),
+      },
+    };
+    await engine.contentMessage(wide, 1, url);
+    const stored = (await session.get('capture:1'))['capture:1'];
+    expect(storedBytes('', stored)).toBeLessThanOrEqual(TAB_SESSION_BUDGET);
+    expect(storedBytes('', stored)).toBeGreaterThan(TAB_SESSION_BUDGET / 3);
   });
 
   it('counts bytes as UTF-8, as the browser does', () => {
