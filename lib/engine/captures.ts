@@ -4,16 +4,18 @@ import { type CaptureState, CaptureStateSchema } from '../messaging/requests/cap
 import { toCapture } from '../serp/capture';
 import type { StorageArea } from '../storage/area';
 import { captureStateKey } from '../storage/session-keys';
+import { storedBytes, type TabSessionStore } from './session-budget';
 
 /**
- * The most one tab's capture may take in storage.session (10 MB in Chrome, shared by every tab): a
- * page that fills every field to its cap still leaves room for forty other tabs.
+ * The most one tab's capture may take in storage.session (10 MB in Chrome, shared by every tab); all
+ * tabs together stay within `SESSION_BUDGET`, the least recently written giving way (`session-budget.ts`).
  */
 export const TAB_SESSION_BUDGET = 250_000;
 
 /** Fits a capture into the tab's budget: the answer box and the lowest-ranked results give way first. */
 export function withinBudget(capture: SerpCapture, budget = TAB_SESSION_BUDGET): SerpCapture {
-  const size = (value: SerpCapture) => JSON.stringify(value).length;
+  // In bytes as the browser counts them: a page in Chinese takes up to three per character.
+  const size = (value: SerpCapture) => storedBytes('', value);
   let fitted = capture;
   if (size(fitted) <= budget) return fitted;
   if (fitted.answerBox) {
@@ -38,7 +40,7 @@ export function withinBudget(capture: SerpCapture, budget = TAB_SESSION_BUDGET):
  * reported a failure. `senderUrl` is the URL the browser gave for the sending tab.
  */
 export async function onContentMessage(
-  session: StorageArea,
+  store: TabSessionStore,
   raw: unknown,
   tabId: number,
   senderUrl: string | undefined,
@@ -58,7 +60,7 @@ export async function onContentMessage(
   } else {
     state = { capture: null, failure: message.reason };
   }
-  await session.set({ [captureStateKey(tabId)]: state });
+  await store.write(tabId, { [captureStateKey(tabId)]: state });
   return state.capture;
 }
 

@@ -5,6 +5,7 @@ import type { VersionedItem } from '../storage/versioned-item';
 import { type TrustStore, trustStore } from '../trust/store';
 import { trustTrendItem, withTrustTrend } from '../trust/trend';
 import type { EngineServices } from './services';
+import { type TabSessionStore, tabSessionStore } from './session-budget';
 
 /** What every part of the engine works with: the borrowed browser APIs and the stores built on them. */
 export interface EngineContext {
@@ -13,6 +14,8 @@ export interface EngineContext {
   apiKeys: VersionedItem<ApiKeys>;
   trust: TrustStore;
   models: ModelHost;
+  /** Every write of a tab's keys in storage.session goes through it, within one budget for all tabs. */
+  tabSession: TabSessionStore;
 }
 
 export function engineContext(services: EngineServices, models: ModelHost): EngineContext {
@@ -23,5 +26,6 @@ export function engineContext(services: EngineServices, models: ModelHost): Engi
     // Each change of the estimate also extends each site's trust-over-time line (lib/trust/trend.ts).
     trust: withTrustTrend(trustStore(services.local), trustTrendItem(services.local)),
     models,
+    tabSession: tabSessionStore(services.session),
   };
 }

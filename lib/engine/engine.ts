@@ -81,7 +81,7 @@ export function createEngine(
   return {
     pageRequest: (raw, sender) => routePageRequest(raw, sender, handlers, own, PageRequestSchema),
     async contentMessage(raw, tabId, url) {
-      const capture = await onContentMessage(services.session, raw, tabId, url);
+      const capture = await onContentMessage(context.tabSession, raw, tabId, url);
       if (capture) await afterCapture(tabId, capture);
     },
     watchRun: (port) => runs.watch(port),
@@ -91,6 +91,7 @@ export function createEngine(
     async tabRemoved(tabId) {
       await runs.forget(tabId);
       await services.session.remove(captureStateKey(tabId));
+      await context.tabSession.forget(tabId);
     },
   };
 }

@@ -12,10 +12,10 @@ import {
 } from '../messaging/requests/run';
 import type { HandlerMap } from '../messaging/router';
 import { runCheck } from '../pipeline/run-check';
-import { createCheckRateLimiter, type LimitedKind, rateLimitMessage } from '../runs/rate-limit';
+import { CHECK_LIMITS, createCheckRateLimiter, type LimitedKind, rateLimitMessage } from '../runs/rate-limit';
 import { appendEvent, interrupted, newSnapshot } from '../runs/snapshot';
 import { adapterFor } from '../serp/registry';
-import { isRunSnapshotKey, runSnapshotKey } from '../storage/session-keys';
+import { CHECK_LIMITS_KEY, isRunSnapshotKey, runSnapshotKey } from '../storage/session-keys';
 import type { SeenOn } from '../trust/state';
 import { type ClaimMarkStream, claimMarkStream, showBadges } from './badges';
 import { readCaptureState } from './captures';
@@ -63,7 +63,21 @@ export function createRunHost(
   const live = new Map<number, LiveRun>();
   const watchers = new Map<number, Set<PortLike>>();
   let keepAlive: ReturnType<typeof setInterval> | undefined;
-  const limiter = createCheckRateLimiter();
+  // The counts outlast the engine (storage.session): a restart must not give a page a fresh allowance.
+  let limiter = createCheckRateLimiter();
+  const limiterLoaded = services.session
+    .get(CHECK_LIMITS_KEY)
+    .then((stored) => {
+      limiter = createCheckRateLimiter(CHECK_LIMITS, stored[CHECK_LIMITS_KEY]);
+    })
+    .catch((error: unknown) => console.warn('could not read the check counts', error));
+  const saveLimits = () => {
+    const state = limiter.state();
+    const empty = state.all.length === 0 && state.byTab.length === 0;
+    return (
+      empty ? services.session.remove(CHECK_LIMITS_KEY) : services.session.set({ [CHECK_LIMITS_KEY]: state })
+    ).catch((error: unknown) => console.warn('could not keep the check counts', error));
+  };
 
   const unwatch = (port: PortLike) => {
     for (const set of watchers.values()) set.delete(port);
@@ -85,7 +99,8 @@ export function createRunHost(
     for (const port of [...(watchers.get(tabId) ?? [])]) post(port, message);
   };
 
-  const persist = (snapshot: RunSnapshot) => services.session.set({ [runSnapshotKey(snapshot.tabId)]: snapshot });
+  const persist = (snapshot: RunSnapshot) =>
+    context.tabSession.write(snapshot.tabId, { [runSnapshotKey(snapshot.tabId)]: snapshot });
 
   /** At start no run is live: any snapshot still marked running was cut off when the engine stopped. */
   const endInterruptedRuns = async () => {
@@ -222,7 +237,9 @@ export function createRunHost(
     const limited: LimitedKind | null =
       trigger === 'automatic' ? 'automatic' : fromCustomInstance(capture) ? 'custom-instance' : null;
     if (limited) {
+      await limiterLoaded;
       const decision = limiter.take(tabId, Date.now());
+      await saveLimits();
       if (!decision.allowed) return refuse(tabId, limited, decision.retryAt ?? Date.now());
     }
     live.get(tabId)?.controller.abort();
@@ -275,7 +292,9 @@ export function createRunHost(
       port.onDisconnect.addListener(() => unwatch(port));
     },
     async forget(tabId) {
+      await limiterLoaded;
       limiter.forget(tabId);
+      await saveLimits();
       live.get(tabId)?.controller.abort();
       live.delete(tabId);
       watchers.delete(tabId);

@@ -1,4 +1,4 @@
-import { Dexie, type EntityTable } from 'dexie';
+import { Dexie, type DexieOptions, type EntityTable } from 'dexie';
 import { applyClaimReview, type ClaimReviewChoice } from '../claims/review';
 import type { SerpCapture } from '../core/serp-capture';
 import type { ReviewChoice, Verdict } from '../core/verdict';
@@ -17,8 +17,9 @@ export const MAX_HISTORY_CHARS = 30_000_000;
 export class HistoryDb extends Dexie {
   declare checks: EntityTable<CheckRecord, 'id'>;
 
-  constructor(name = 'factcheck-history') {
-    super(name);
+  /** `options` lets Node tests hand in an IndexedDB of their own (fake-indexeddb). */
+  constructor(name = 'factcheck-history', options?: DexieOptions) {
+    super(name, options);
     this.version(1).stores({ checks: 'id, capturedAt, question' });
   }
 }

@@ -1,3 +1,5 @@
+import { z } from 'zod';
+
 /**
  * Checks nobody clicked (automatic ones) and checks of a search instance the person added (whose
  * page may be anyone's) are limited: a page that rewrites its query every second must not run the
@@ -25,11 +27,27 @@ export interface CheckRateLimiter {
   /** Counts the check when allowed; a refused check is not counted. */
   take(tabId: number, now: number): RateDecision;
   forget(tabId: number): void;
+  /** What was counted, to keep across restarts of the engine (bounded: only what still counts). */
+  state(): RateLimitState;
 }
 
-export function createCheckRateLimiter(limits: { perTabPerMinute: number; perHour: number } = CHECK_LIMITS) {
-  const all: number[] = [];
-  const byTab = new Map<number, number[]>();
+/**
+ * The counts as stored in storage.session, so that closing the engine's document (or a restart of
+ * Firefox's background) does not give a page a fresh allowance. Bounded by the limits themselves.
+ */
+export const RateLimitStateSchema = z.object({
+  all: z.array(z.number()).max(1_000),
+  byTab: z.array(z.tuple([z.number().int(), z.array(z.number()).max(100)])).max(1_000),
+});
+export type RateLimitState = z.infer<typeof RateLimitStateSchema>;
+
+export function createCheckRateLimiter(
+  limits: { perTabPerMinute: number; perHour: number } = CHECK_LIMITS,
+  restored?: unknown,
+) {
+  const parsed = RateLimitStateSchema.safeParse(restored);
+  const all: number[] = parsed.success ? [...parsed.data.all].sort((a, b) => a - b) : [];
+  const byTab = new Map<number, number[]>(parsed.success ? parsed.data.byTab : []);
   const limiter: CheckRateLimiter = {
     take(tabId, now) {
       while (all.length > 0 && (all[0] ?? 0) <= now - HOUR) all.shift();
@@ -47,6 +65,17 @@ export function createCheckRateLimiter(limits: { perTabPerMinute: number; perHou
     },
     forget(tabId) {
       byTab.delete(tabId);
+    },
+    state() {
+      // Only the newest counts matter: a tab's last minute, the last hour's checks.
+      const latest = all.at(-1) ?? 0;
+      const tabs = [...byTab.entries()]
+        .map(([tabId, times]) => [tabId, times.filter((at) => at > latest - MINUTE)] as [number, number[]])
+        .filter(([, times]) => times.length > 0);
+      return {
+        all: all.filter((at) => at > latest - HOUR).slice(-limits.perHour),
+        byTab: tabs.map(([tabId, times]) => [tabId, times.slice(-limits.perTabPerMinute)] as [number, number[]]),
+      };
     },
   };
   return limiter;

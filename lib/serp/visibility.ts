@@ -2,8 +2,8 @@
  * "Read only what a person sees": whether an element of a live, laid-out page is rendered where a
  * person can read it. Hidden results and hidden text are how a page plants answers for the model
  * (display:none, the hidden attribute, aria-hidden, visibility, opacity 0, font-size 0, text the
- * colour of its background, off-screen or clipped boxes, zero size, closed <details>, never laid
- * out). Runs in the content script: DOM and CSSOM only, one cached verdict per element per read.
+ * colour of its background, off-screen or clipped boxes (clip-path shapes too), text indented out
+ * of sight, boxes under an opaque positioned overlay, zero size, closed <details>, never laid out). Runs in the content script: DOM and CSSOM only, one cached verdict per element per read.
  */
 
 /** Text smaller than this (px) is not read by a person. */
@@ -12,10 +12,12 @@ const MIN_FONT_PX = 4;
 const MIN_BOX_PX = 2;
 /** Text whose contrast with its background is below this ratio is invisible (WCAG minimum is 4.5). */
 const MIN_CONTRAST = 1.25;
+/** Levels above an element whose positioned siblings may be drawn over it. */
+const OVERLAY_LEVELS = 6;
 /** Ancestors walked for clipping and backgrounds; deeper pages are refused by the text reader. */
 const MAX_ANCESTORS = 1_000;
 
-interface Box {
+export interface Box {
   left: number;
   top: number;
   right: number;
@@ -59,8 +61,87 @@ const intersect = (a: Box, b: Box): Box => ({
   bottom: Math.min(a.bottom, b.bottom),
 });
 const tooSmall = (box: Box) => box.right - box.left < MIN_BOX_PX || box.bottom - box.top < MIN_BOX_PX;
+/** A CSS length of a computed value (px or %), or NaN for a keyword. */
+function lengthOf(text: string | undefined, of: number): number {
+  if (text === undefined) return Number.NaN;
+  if (text.endsWith('%')) return (Number.parseFloat(text) / 100) * of;
+  return /^-?[\d.]+(px)?$/.test(text) ? Number.parseFloat(text) : Number.NaN;
+}
+
+const POSITION_KEYWORDS: Record<string, string> = {
+  left: '0%',
+  top: '0%',
+  center: '50%',
+  right: '100%',
+  bottom: '100%',
+};
+
+/**
+ * The part of `rect` a computed `clip-path` leaves showing, as a bounding box: inset() exactly,
+ * circle(), ellipse() and polygon() by their bounds (a zero radius or a flat polygon shows nothing).
+ * null when the shape is none or cannot be read here (a url() of an SVG clip, a keyword radius).
+ */
+export function clipPathBox(value: string, rect: Box): Box | null {
+  const shape = /^(inset|circle|ellipse|polygon)\((.*)\)/.exec(value.trim());
+  if (!shape) return null;
+  const width = rect.right - rect.left;
+  const height = rect.bottom - rect.top;
+  const [, kind, body = ''] = shape;
+  if (kind === 'inset') {
+    const values = (body.split(/\s+round\s+/)[0] ?? '').trim().split(/\s+/);
+    const [top, right = top, bottom = top, left = right] = values;
+    const [t, r, b, l] = [
+      lengthOf(top, height),
+      lengthOf(right, width),
+      lengthOf(bottom, height),
+      lengthOf(left, width),
+    ];
+    if (![t, r, b, l].every(Number.isFinite)) return null;
+    return { left: rect.left + l, top: rect.top + t, right: rect.right - r, bottom: rect.bottom - b };
+  }
+  if (kind === 'polygon') {
+    const points = body
+      .replace(/^\s*(nonzero|evenodd)\s*,/, '')
+      .split(',')
+      .map((point) => point.trim().split(/\s+/));
+    const xs = points.map(([x]) => lengthOf(x, width));
+    const ys = points.map(([, y]) => lengthOf(y, height));
+    if (![...xs, ...ys].every(Number.isFinite) || xs.length === 0) return null;
+    return {
+      left: rect.left + Math.min(...xs),
+      top: rect.top + Math.min(...ys),
+      right: rect.left + Math.max(...xs),
+      bottom: rect.top + Math.max(...ys),
+    };
+  }
+  const [radii = '', at = 'center'] = body.split(/\s+at\s+/);
+  const position = at
+    .trim()
+    .split(/\s+/)
+    .map((word) => POSITION_KEYWORDS[word] ?? word);
+  const cx = lengthOf(position[0] ?? '50%', width);
+  const cy = lengthOf(position[1] ?? '50%', height);
+  const words = radii.trim().split(/\s+/).filter(Boolean);
+  // A circle's percentage is of the box's normalised diagonal; no radius is closest-side.
+  const rx = kind === 'circle' ? lengthOf(words[0], Math.hypot(width, height) / Math.SQRT2) : lengthOf(words[0], width);
+  const ry = kind === 'circle' ? rx : lengthOf(words[1], height);
+  if (![rx, ry, cx, cy].every(Number.isFinite)) return null;
+  return { left: rect.left + cx - rx, top: rect.top + cy - ry, right: rect.left + cx + rx, bottom: rect.top + cy + ry };
+}
+
+/** `inner` lies within `outer` (to a pixel). */
+export const covers = (outer: Box, inner: Box): boolean =>
+  outer.left <= inner.left + 1 &&
+  outer.top <= inner.top + 1 &&
+  outer.right >= inner.right - 1 &&
+  outer.bottom >= inner.bottom - 1;
+
 const EVERYWHERE: Box = { left: -Infinity, top: -Infinity, right: Infinity, bottom: Infinity };
 const WHITE: Rgba = [255, 255, 255, 1];
+
+/** Node constants, spelled out: the checker also runs on DOMs without a global `Node`. */
+const TEXT_NODE = 3;
+const FOLLOWING = 4;
 
 /** Elements read as form or script content, never as page text. */
 const NOT_TEXT = new Set(['TEXTAREA', 'INPUT', 'SELECT', 'OPTION', 'TEMPLATE', 'SCRIPT', 'STYLE', 'NOSCRIPT']);
@@ -104,13 +185,15 @@ export function visibilityChecker(view: VisibilityView): VisibilityChecker {
         each !== each.ownerDocument.documentElement &&
         each !== each.ownerDocument.body &&
         (cuts(style.overflowX) || cuts(style.overflowY) || style.contain === 'paint');
-      const clipped = style.clipPath !== 'none' && style.clipPath !== '' && /inset\(\s*(50|100)%/.test(style.clipPath);
-      if (clipsContent || /rect\(\s*0/.test(style.clip) || clipped) {
+      const shaped = style.clipPath && style.clipPath !== 'none';
+      const zeroClip = /rect\(\s*0/.test(style.clip);
+      if (clipsContent || zeroClip || shaped) {
         const rect = each.getBoundingClientRect();
-        const own = clipped
-          ? { left: 0, top: 0, right: 0, bottom: 0 }
-          : { left: rect.left, top: rect.top, right: rect.right, bottom: rect.bottom };
-        box = intersect(box, /rect\(\s*0/.test(style.clip) ? { left: 0, top: 0, right: 0, bottom: 0 } : own);
+        const own = { left: rect.left, top: rect.top, right: rect.right, bottom: rect.bottom };
+        if (clipsContent) box = intersect(box, own);
+        if (zeroClip) box = intersect(box, { left: 0, top: 0, right: 0, bottom: 0 });
+        const shape = shaped ? clipPathBox(style.clipPath, own) : null;
+        if (shape) box = intersect(box, shape);
       }
       clips.set(each, box);
     }
@@ -160,6 +243,74 @@ export function visibilityChecker(view: VisibilityView): VisibilityChecker {
     return false;
   };
 
+  /**
+   * The opaque boxes a parent's positioned children draw (position other than static, no negative
+   * z-index, fully opaque background or an image, shown): what may be laid over their siblings.
+   * One walk of each parent's children per read.
+   */
+  const overlays = new Map<Element, { child: Element; box: Box }[]>();
+  const overlaysIn = (parent: Element) => {
+    let found = overlays.get(parent);
+    if (found) return found;
+    found = [];
+    for (const child of parent.children) {
+      const style = view.getComputedStyle(child);
+      if (style.position === 'static' || Number.parseInt(style.zIndex, 10) < 0) continue;
+      if (style.display === 'none' || style.visibility !== 'visible' || Number(style.opacity) < 0.95) continue;
+      const background = parseColor(style.backgroundColor);
+      const image = style.backgroundImage !== 'none' && style.backgroundImage !== '';
+      if (!image && !(background && background[3] >= 0.95)) continue;
+      const rect = child.getBoundingClientRect();
+      // Page-wide layers (a dialog's backdrop) cover real results as much as planted ones: a person
+      // sees nothing there either way, so they single nothing out.
+      if (rect.width >= view.innerWidth / 2 && rect.height >= view.innerHeight / 2) continue;
+      found.push({ child, box: { left: rect.left, top: rect.top, right: rect.right, bottom: rect.bottom } });
+    }
+    overlays.set(parent, found);
+    return found;
+  };
+
+  /**
+   * Drawn over by an opaque positioned box: a later sibling of the element or of one of its nearest
+   * ancestors, or any positioned sibling when the covered one is not positioned itself.
+   */
+  const coveredByOverlay = (element: Element, box: Box): boolean => {
+    if (tooSmall(box)) return false;
+    let level: Element | null = element;
+    for (let depth = 0; level?.parentElement && depth < OVERLAY_LEVELS; depth++, level = level.parentElement) {
+      const candidates = overlaysIn(level.parentElement);
+      if (candidates.length === 0) continue;
+      const positioned = view.getComputedStyle(level).position !== 'static';
+      for (const { child, box: over } of candidates) {
+        if (child === level) continue;
+        const later = (level.compareDocumentPosition(child) & FOLLOWING) !== 0;
+        if ((later || !positioned) && covers(over, box)) return true;
+      }
+    }
+    return false;
+  };
+
+  /**
+   * Text pushed out of sight by text-indent (the old "-9999px" trick): none of the element's own text
+   * boxes lands where its clipping ancestors and the page show anything. Measured only for indented text.
+   */
+  const indentedAway = (element: Element): boolean => {
+    const range = element.ownerDocument.createRange();
+    const shown = clipOf(element);
+    let text = false;
+    for (const node of element.childNodes) {
+      if (node.nodeType !== TEXT_NODE || !node.textContent?.trim()) continue;
+      text = true;
+      range.selectNodeContents(node);
+      for (const rect of range.getClientRects()) {
+        const box = { left: rect.left, top: rect.top, right: rect.right, bottom: rect.bottom };
+        const onPage = box.right + view.scrollX > 0 && box.bottom + view.scrollY > 0;
+        if (onPage && !tooSmall(intersect(box, shown))) return false;
+      }
+    }
+    return text;
+  };
+
   /** The element and everything in it is not shown. */
   const boxHidden = (element: Element): boolean => {
     if (NOT_TEXT.has(element.tagName)) return true;
@@ -189,13 +340,22 @@ export function visibilityChecker(view: VisibilityView): VisibilityChecker {
     if (tooSmall(clipOf(element))) return true;
     // A sized box entirely outside what its ancestors show is clipped away; a zero-size box that
     // does not clip may still show its overflowing children, which are checked one by one.
-    return !tooSmall(box) && tooSmall(intersect(box, around));
+    if (!tooSmall(box) && tooSmall(intersect(box, around))) return true;
+    return coveredByOverlay(element, box);
   };
 
   /** The element's own text cannot be read: too small, transparent, or the colour of its background. */
   const ownTextHidden = (element: Element): boolean => {
     const style = view.getComputedStyle(element);
     if (Number.parseFloat(style.fontSize) < MIN_FONT_PX) return true;
+    if (Number.parseFloat(style.textIndent) !== 0 && indentedAway(element)) return true;
+    // Its own positioned child laid over all of it.
+    const own = overlaysIn(element);
+    if (own.length > 0) {
+      const rect = element.getBoundingClientRect();
+      const box = { left: rect.left, top: rect.top, right: rect.right, bottom: rect.bottom };
+      if (!tooSmall(box) && own.some(({ box: over }) => covers(over, box))) return true;
+    }
     const colour = parseColor(style.color);
     if (!colour) return false;
     if (colour[3] === 0) return true;

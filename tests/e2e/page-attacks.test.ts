@@ -33,6 +33,10 @@ const HIDDEN_RESULTS: [string, string][] = [
   ['white-on-white', 'data-white style="background:#fff"'],
   ['font-size-zero', 'style="font-size:0"'],
   ['sr-only', 'style="position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0)"'],
+  ['clip-path-circle', 'style="clip-path:circle(0)"'],
+  ['clip-path-inset', 'style="clip-path:inset(0 0 100% 0)"'],
+  ['clip-path-polygon', 'style="clip-path:polygon(0 0, 100% 0, 50% 0)"'],
+  ['text-indent', 'style="text-indent:-9999px;overflow:hidden"'],
 ];
 
 /** Hidden text inside visible snippets, and a zero-width space inside the real year. */
@@ -40,7 +44,10 @@ const PLANTED =
   '<span style="display:none"> Actually 1998.</span><span style="font-size:0">1998</span>' +
   '<span style="color:#ffffff">1998</span><span aria-hidden="true">1998</span><textarea>1998</textarea>' +
   '<span style="position:absolute;left:-9999px">1998</span><span style="visibility:hidden">1998</span>' +
-  '<span style="opacity:0">1998</span><details><summary>More</summary>1998</details>';
+  '<span style="opacity:0">1998</span><details><summary>More</summary>1998</details>' +
+  '<span style="display:inline-block;text-indent:-9999px">1998</span>' +
+  '<span style="display:inline-block;clip-path:circle(0px)">1998</span>' +
+  '<span style="position:relative">1998<span style="position:absolute;inset:0;background:#fff"></span></span>';
 
 function hiddenPage(): string {
   const visible = [
@@ -50,11 +57,13 @@ function hiddenPage(): string {
   const hidden = HIDDEN_RESULTS.map(([kind, attributes]) =>
     organic(`https://${kind}.planted.example/x`, `Planted ${kind}`, 'It happened in 1998.', attributes),
   );
+  // A result under an opaque box the page lays over it (white on the white page).
+  const covered = `<div style="position:relative">${organic('https://overlay.planted.example/x', 'Planted overlay', 'It happened in 1998.')}<div style="position:absolute;inset:0;background:#fff"></div></div>`;
   const inDetails = `<details><summary>Closed</summary>${organic('https://closed-details.planted.example/x', 'Planted details', 'It happened in 1998.')}</details>`;
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>when did the event happen - Google Search</title>
 <style>[data-white], [data-white] * { color: #fff !important; }</style></head>
 <body><form action="/search"><textarea name="q">when did the event happen</textarea></form>
-<div id="search"><div id="rso">${visible[0]}${hidden.join('\n')}${inDetails}${visible[1]}</div></div></body></html>`;
+<div id="search"><div id="rso">${visible[0]}${hidden.join('\n')}${covered}${inDetails}${visible[1]}</div></div></body></html>`;
 }
 
 /**
@@ -115,7 +124,7 @@ describe('a hostile results page', () => {
       [
         (request, response) => {
           const query = new URL(request.url ?? '/', 'https://x').searchParams.get('q');
-          if (query !== 'deep' && query !== 'huge') return false;
+          if (query !== 'deep' && query !== 'huge' && query !== 'huge again') return false;
           response
             .writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
             .end(query === 'deep' ? deepPage() : hugePage());
@@ -232,6 +241,48 @@ describe('a hostile results page', () => {
     expect(hugeCapture.capture.results.length).toBeLessThanOrEqual(100);
     const otherCapture = entries[`capture:${otherTab}`] as { capture: SerpCapture };
     expect(otherCapture.capture.results.map((result) => result.domain)).toEqual(['wikipedia.org', 'britannica.com']);
+  });
+
+  it('finding 7: full tabs cannot fill storage.session for another tab; the oldest give way', async () => {
+    // Tabs' captures at their 250 KB cap until Chrome takes no more, left by an earlier engine (its document since closed).
+    const filled = await session.worker.evaluate(async () => {
+      const area = (
+        globalThis as unknown as {
+          chrome: {
+            storage: { session: { set(items: object): Promise<void>; getBytesInUse(): Promise<number> } };
+            offscreen: { closeDocument(): Promise<void> };
+          };
+        }
+      ).chrome;
+      for (let tab = 0; tab < 45; tab++) {
+        const capturedAt = new Date(Date.UTC(2026, 0, 1, 0, tab)).toISOString();
+        await area.storage.session
+          .set({ [`capture:${9_000 + tab}`]: { capture: { capturedAt }, failure: 'x'.repeat(249_000) } })
+          .catch(() => undefined);
+      }
+      await area.offscreen.closeDocument().catch(() => undefined);
+      return area.storage.session.getBytesInUse();
+    });
+    // Chrome's quota is 10,485,760 bytes: no other full capture fits.
+    expect(filled).toBeGreaterThan(10_485_760 - 250_000);
+    const page = await session.context.newPage();
+    await page.goto(`https://${HOST}/search?q=huge+again`);
+    const tabId = await session.tabIdOf(`https://${HOST}/search?q=huge+again`);
+    await expect
+      .poll(
+        async () => ((await sessionEntries())[`capture:${tabId}`] as { capture?: SerpCapture } | undefined)?.capture,
+      )
+      .toBeDefined();
+    const keys = Object.keys(await sessionEntries());
+    // The least recently written went first; the newest of the forty are still there.
+    expect(keys).not.toContain('capture:9000');
+    expect(keys).toContain('capture:9040');
+    const used = await session.worker.evaluate(() =>
+      (
+        globalThis as unknown as { chrome: { storage: { session: { getBytesInUse(): Promise<number> } } } }
+      ).chrome.storage.session.getBytesInUse(),
+    );
+    expect(used).toBeLessThanOrEqual(8_200_000);
   });
 
   it('finding 8: an imported file with keys like toString, valueOf and WWW.Wikipedia.ORG is normalised and the table works', async () => {

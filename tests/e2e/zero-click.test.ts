@@ -110,6 +110,21 @@ describe('zero-click poisoning through a custom search instance', () => {
       .toMatch(/limited to 2 a minute per tab and 30 an hour/);
     await session.screenshot(panel, 'zero-click-rate-limited', { viewportOnly: true });
 
+    // The browser closes the engine's document (Firefox restarts its background page alike): the next
+    // reading starts a new engine, which still knows how many checks this tab ran in the last minute.
+    await session.worker.evaluate(async () => {
+      const chromeApi = globalThis as unknown as { chrome: { offscreen: { closeDocument(): Promise<void> } } };
+      await chromeApi.chrome.offscreen.closeDocument();
+    });
+    await new Promise((resolve) => setTimeout(resolve, 8_000));
+    const afterRestart = new Set(
+      log
+        .filter((request) => request.path.endsWith('/chat/completions'))
+        .map((request) => /when did event (\d+) happen/.exec(request.body)?.[1])
+        .filter(Boolean),
+    );
+    expect(afterRestart).toEqual(questions);
+
     const table = await panel.evaluate(async () => {
       const chromeApi = globalThis as unknown as { chrome: { runtime: { sendMessage(m: unknown): Promise<unknown> } } };
       return chromeApi.chrome.runtime.sendMessage({ type: 'get-trust-table' });

@@ -61,6 +61,26 @@ describe('pages that try to run the model or fill storage by themselves', () => 
     expect(calls).toBeLessThanOrEqual(2 * 12);
   });
 
+  it('finding 6: a restart of the engine (its document closed) does not give the page a fresh allowance', async () => {
+    const session = memoryArea();
+    const first = engineWith(session);
+    const url = (n: number) => `http://localhost:8888/search?q=restart+${n}`;
+    const page = (engine: typeof first.engine, n: number) =>
+      engine.contentMessage(reading(url(n), `When did restart ${n} happen?`), 4, url(n));
+    for (let n = 0; n < 3; n++) await page(first.engine, n);
+    const status = async () => ((await session.get('run:4'))['run:4'] as { status?: string } | undefined)?.status;
+    await expect.poll(status, { timeout: 10_000 }).not.toBe('running');
+    // The browser closes the engine's document; a new engine starts on the same storage.session.
+    const second = engineWith(session);
+    await page(second.engine, 10);
+    const snapshot = (await session.get('run:4'))['run:4'] as {
+      events: { type: string; error?: { code: string } }[];
+    };
+    expect(snapshot.events.find((event) => event.type === 'error')?.error?.code).toBe('check-limit');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(first.finished.length + second.finished.length).toBeLessThanOrEqual(2);
+  });
+
   it('finding 7: a 10 MB answer box and endless URLs cannot fill storage.session: one tab stays within its budget', async () => {
     const { engine, session } = engineWith();
     const huge = 'x'.repeat(10_000_000);

@@ -24,6 +24,33 @@ describe('check rate limits', () => {
   });
 });
 
+describe('check rate limits across restarts of the engine', () => {
+  it('a limiter made from the stored state of another goes on counting; the state stays bounded', () => {
+    const start = 5_000_000;
+    const first = createCheckRateLimiter();
+    expect(first.take(1, start).allowed).toBe(true);
+    expect(first.take(1, start + 1_000).allowed).toBe(true);
+    // Round trip through storage (structured clone of plain data).
+    const restarted = createCheckRateLimiter(CHECK_LIMITS, structuredClone(first.state()));
+    const refused = restarted.take(1, start + 2_000);
+    expect(refused.allowed).toBe(false);
+    expect(refused.retryAt).toBe(start + 60_000);
+    // The hour's count carries over too: 28 more in other tabs, then the 31st of the hour is refused.
+    for (let tab = 2; tab < 30; tab++) expect(restarted.take(tab, start + 61_000).allowed).toBe(true);
+    const again = createCheckRateLimiter(CHECK_LIMITS, restarted.state());
+    expect(again.take(99, start + 62_000).allowed).toBe(false);
+    // Whatever was counted, the state keeps no more than the limits can use.
+    const busy = createCheckRateLimiter();
+    for (let t = 0; t < 10_000; t++) busy.take(t, start + t * 1_000_000);
+    const state = busy.state();
+    expect(state.all.length).toBeLessThanOrEqual(CHECK_LIMITS.perHour);
+    expect(state.byTab.length).toBeLessThanOrEqual(CHECK_LIMITS.perHour);
+    expect(JSON.stringify(state).length).toBeLessThan(2_000);
+    // Anything else found under the key counts as nothing, not as an error.
+    expect(createCheckRateLimiter(CHECK_LIMITS, { all: 'x' }).take(1, start).allowed).toBe(true);
+  });
+});
+
 describe('history size budget', () => {
   it('finding 7: a check record is cut to its budget and the oldest checks go first when the history is full', () => {
     const verdict = loadVerdict('answered');
