@@ -75,6 +75,9 @@ export function createEngine(
     }
     if (shouldAutoRun((await context.settings.get()).trigger, capture.query, previousQuestion)) {
       await runs.startRun(tabId, 'auto', 'automatic');
+    } else {
+      // The same question with an answer box its check did not have (an AI Overview that streamed in).
+      await runs.checkLateAnswerBox(tabId);
     }
   };
 
