@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,7 +9,7 @@ import { readerRules } from '../unit/pipeline/builders';
 import { claimBadgesViaDevtools } from './harness/closed-badges';
 import { type ExtensionSession, launchExtension, ROOT } from './harness/extension';
 import { startHttpServer } from './harness/http-server';
-import { fixtureRoute, type Route, startHttpsServer } from './harness/https-server';
+import { fixtureRoute, htmlRoute, type Route, startHttpsServer } from './harness/https-server';
 import { evaluateInContentScript } from './harness/isolated-world';
 import { type ChatCompletionRequest, openAiCompatibleRoute, type RecordedRequest } from './harness/model-server';
 import { pointAtLocalServer, writeSettings } from './harness/settings';
@@ -171,8 +172,8 @@ function sentenceEnds(page: Page) {
   );
 }
 
-async function startScenario() {
-  const serp = await startHttpsServer([HOST], [fixtureRoute(HOST, '/search', FIXTURE)]);
+async function startScenario(serpPage: Route = fixtureRoute(HOST, '/search', FIXTURE)) {
+  const serp = await startHttpsServer([HOST], [serpPage]);
   const model = await startHttpServer([
     heldRoute(openAiCompatibleRoute({ host: '127.0.0.1', respond, log: modelRequests })),
   ]);
@@ -468,6 +469,72 @@ describe('in-page marks without the Highlight API', () => {
       expect(seen.found['Fact check']).toBe(false);
       await results.locator('text=AI Overview').first().scrollIntoViewIfNeeded();
       await scenario.session.screenshot(results, 'claims-serp-fallback-badges', { viewportOnly: true });
+    } finally {
+      await scenario.close();
+    }
+  });
+});
+
+/** The same page with its AI Overview shown 3 s after the results, the way Google streams it in. */
+const LATE_OVERVIEW = `<script>(() => {
+  const box = document.getElementById('eKIzJc');
+  const parent = box?.parentNode;
+  if (!box || !parent) return;
+  const next = box.nextSibling;
+  box.remove();
+  setTimeout(() => parent.insertBefore(box, next), 3000);
+})();</script>`;
+const lateOverviewPage = () => readFileSync(FIXTURE, 'utf8').replace(/<\/body>/i, `${LATE_OVERVIEW}</body>`);
+
+describe('an AI Overview that streams in after the automatic check started', () => {
+  it('is checked claim by claim and added to the check, under its verdict, on the page and in the run', async () => {
+    const scenario = await startScenario(htmlRoute(HOST, '/search', lateOverviewPage));
+    try {
+      await writeSettings(scenario.session, {
+        trigger: 'automatic',
+        backend: {
+          kind: 'provider',
+          provider: 'openai-compatible',
+          model: 'scripted-model',
+          baseUrl: scenario.modelBaseUrl,
+        },
+      });
+      const results = await scenario.session.context.newPage();
+      await results.setViewportSize({ width: 1100, height: 900 });
+      await results.goto(SEARCH_URL);
+      const tabId = await scenario.session.tabIdOf(`https://${HOST}/search`);
+      const panel = await scenario.session.openPage(`sidepanel.html?tabId=${tabId}`);
+      await panel.setViewportSize({ width: 420, height: 1400 });
+      // Nobody pressed anything: the check started on the first reading, the overview's claims follow.
+      await expect.poll(() => panel.getByTestId('claim').count(), { timeout: 40_000 }).toBe(6);
+      await expect
+        .poll(() => panel.locator('[data-testid="claim"][data-outcome="pending"]').count(), { timeout: 30_000 })
+        .toBe(0);
+      await expect.poll(() => panel.getByTestId('answer').textContent(), { timeout: 30_000 }).not.toBe('');
+      await expect
+        .poll(() => panel.getByTestId('answer-box-check').textContent(), { timeout: 30_000 })
+        .toContain('The engine’s own answer');
+      await scenario.session.screenshot(panel, 'claims-late-overview-panel');
+
+      // One run: the check's verdict, then the overview's claims added to it (its answer unchanged).
+      const run = (await send(panel, { type: 'get-run', tabId })) as {
+        value: {
+          status: string;
+          events: { type: string; verdict?: { finalAnswer: string | null; claimCheck?: unknown } }[];
+        };
+      };
+      const finals = run.value.events.filter((event) => event.type === 'final');
+      expect(run.value.status).toBe('done');
+      expect(finals).toHaveLength(2);
+      expect(finals[0]?.verdict?.claimCheck).toBeUndefined();
+      expect(finals[1]?.verdict?.claimCheck).toBeDefined();
+      expect(finals[1]?.verdict?.finalAnswer).toBe(finals[0]?.verdict?.finalAnswer);
+      // The results page marks the overview's judged sentences.
+      await expect
+        .poll(async () => (await whatThePageSees(results)).sentences.length, { timeout: 10_000 })
+        .toBeGreaterThan(0);
+      await results.locator('text=AI Overview').first().scrollIntoViewIfNeeded();
+      await scenario.session.screenshot(results, 'claims-late-overview-serp', { viewportOnly: true });
     } finally {
       await scenario.close();
     }
