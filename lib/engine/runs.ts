@@ -66,7 +66,8 @@ const hasBox = (capture: SerpCapture) => (capture.answerBox?.text.trim() ?? '') 
  */
 export function createRunHost(
   context: EngineContext,
-  onFinished: (checkId: string, capture: SerpCapture, verdict: Verdict) => Promise<void>,
+  /** Keeps a finished check; a check saved again may come back as stored (with the person's reviews). */
+  onFinished: (checkId: string, capture: SerpCapture, verdict: Verdict) => Promise<Verdict | undefined> | Promise<void>,
 ): RunHost {
   const { services, settings, trust } = context;
   const toolbar = toolbarReporter(services);
@@ -296,7 +297,7 @@ export function createRunHost(
     try {
       const lookup = await trust.lookup();
       const model = await modelFor(context, current, (p) => emit({ type: 'model-progress', ...p }), signal);
-      const verdict = await addLateClaimCheck(
+      const added = await addLateClaimCheck(
         {
           question: capture.query,
           sources: capture.results.filter((source) => !lookup(source.domain).blocked),
@@ -312,9 +313,14 @@ export function createRunHost(
       );
       if (superseded(run)) return;
       if (signal.aborted) throw new FactCheckError('cancelled', 'The check of the AI answer was cancelled.');
-      // The check's verdict with the box's claims: what the panel, the history, the toolbar and the page show.
+      // The check's verdict with the box's claims, as the history keeps it (with the person's reviews
+      // of its conflicts applied): what the panel, the toolbar and the page show.
+      const stored = await onFinished(run.snapshot.runId, capture, added).catch((error: unknown) => {
+        console.warn('the answer box’s claims were not kept in the history', error);
+      });
+      if (superseded(run)) return;
+      const verdict = stored ?? added;
       emit({ type: 'final', verdict });
-      await onFinished(run.snapshot.runId, capture, verdict);
       await run.marks.settled();
       await showBadges(context, tabId, { verdict }, await trust.lookup());
       await toolbar.finished(tabId, capture.query, { verdict });

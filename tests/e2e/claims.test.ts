@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Verdict } from '@/lib/core/verdict';
 import type { ChatRequest } from '@/lib/llm/chat-model';
 import { claimReaderRules } from '../unit/helpers/claim-reader';
 import { blocks, promptSources, taskOf } from '../unit/helpers/scripted-model';
@@ -475,19 +476,44 @@ describe('in-page marks without the Highlight API', () => {
   });
 });
 
-/** The same page with its AI Overview shown 3 s after the results, the way Google streams it in. */
+/** The same page with its AI Overview held back until the test shows it, the way Google streams it in later. */
 const LATE_OVERVIEW = `<script>(() => {
   const box = document.getElementById('eKIzJc');
   const parent = box?.parentNode;
   if (!box || !parent) return;
   const next = box.nextSibling;
   box.remove();
-  setTimeout(() => parent.insertBefore(box, next), 3000);
+  addEventListener('show-overview', () => parent.insertBefore(box, next), { once: true });
 })();</script>`;
 const lateOverviewPage = () => readFileSync(FIXTURE, 'utf8').replace(/<\/body>/i, `${LATE_OVERVIEW}</body>`);
 
+interface RunReply {
+  value: {
+    runId: string;
+    status: string;
+    events: { type: string; verdict?: Verdict }[];
+  };
+}
+
+/** The check as the history keeps it, read the way the panel reads it (IndexedDB of the extension). */
+function historyVerdict(panel: Page, checkId: string) {
+  return panel.evaluate(
+    (id) =>
+      new Promise<unknown>((resolve, reject) => {
+        const open = indexedDB.open('factcheck-history');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const get = open.result.transaction('checks').objectStore('checks').get(id);
+          get.onsuccess = () => resolve((get.result as { verdict?: unknown } | undefined)?.verdict);
+          get.onerror = () => reject(get.error);
+        };
+      }),
+    checkId,
+  ) as Promise<Verdict | undefined>;
+}
+
 describe('an AI Overview that streams in after the automatic check started', () => {
-  it('is checked claim by claim and added to the check, under its verdict, on the page and in the run', async () => {
+  it('is checked claim by claim and added to the check, under its verdict, in the history and on the page', async () => {
     const scenario = await startScenario(htmlRoute(HOST, '/search', lateOverviewPage));
     try {
       await writeSettings(scenario.session, {
@@ -505,30 +531,43 @@ describe('an AI Overview that streams in after the automatic check started', () 
       const tabId = await scenario.session.tabIdOf(`https://${HOST}/search`);
       const panel = await scenario.session.openPage(`sidepanel.html?tabId=${tabId}`);
       await panel.setViewportSize({ width: 420, height: 1400 });
-      // Nobody pressed anything: the check started on the first reading, the overview's claims follow.
+      const run = async () => ((await send(panel, { type: 'get-run', tabId })) as RunReply).value;
+      const finals = async () => (await run()).events.filter((event) => event.type === 'final');
+      // Nobody pressed anything: the check ran on the page as first read, without the overview.
+      await expect.poll(async () => (await finals()).length, { timeout: 40_000 }).toBe(1);
+      const first = (await finals())[0]?.verdict;
+      expect(first?.claimCheck).toBeUndefined();
+      expect(await panel.getByTestId('claim').count()).toBe(0);
+      // The person settles one of its conflicts before the overview arrives.
+      const { runId } = await run();
+      const conflictId = first?.conflicts[0]?.id ?? '';
+      expect(conflictId).not.toBe('');
+      expect(await send(panel, { type: 'review-conflict', checkId: runId, conflictId, choice: 'a' })).toMatchObject({
+        ok: true,
+      });
+
+      await results.evaluate(() => dispatchEvent(new Event('show-overview')));
       await expect.poll(() => panel.getByTestId('claim').count(), { timeout: 40_000 }).toBe(6);
       await expect
         .poll(() => panel.locator('[data-testid="claim"][data-outcome="pending"]').count(), { timeout: 30_000 })
         .toBe(0);
-      await expect.poll(() => panel.getByTestId('answer').textContent(), { timeout: 30_000 }).not.toBe('');
       await expect
         .poll(() => panel.getByTestId('answer-box-check').textContent(), { timeout: 30_000 })
         .toContain('The engine’s own answer');
+      expect(await panel.getByTestId('answer').textContent()).not.toBe('');
       await scenario.session.screenshot(panel, 'claims-late-overview-panel');
 
-      // One run: the check's verdict, then the overview's claims added to it (its answer unchanged).
-      const run = (await send(panel, { type: 'get-run', tabId })) as {
-        value: {
-          status: string;
-          events: { type: string; verdict?: { finalAnswer: string | null; claimCheck?: unknown } }[];
-        };
-      };
-      const finals = run.value.events.filter((event) => event.type === 'final');
-      expect(run.value.status).toBe('done');
-      expect(finals).toHaveLength(2);
-      expect(finals[0]?.verdict?.claimCheck).toBeUndefined();
-      expect(finals[1]?.verdict?.claimCheck).toBeDefined();
-      expect(finals[1]?.verdict?.finalAnswer).toBe(finals[0]?.verdict?.finalAnswer);
+      // One run: the check's verdict, then the same verdict with the overview's claims (and the review).
+      await expect.poll(async () => (await finals()).length, { timeout: 10_000 }).toBe(2);
+      expect((await run()).runId).toBe(runId);
+      const added = (await finals())[1]?.verdict;
+      expect(added?.finalAnswer).toBe(first?.finalAnswer);
+      expect(added?.answers).toEqual(first?.answers);
+      expect(added?.claimCheck?.claims).toHaveLength(6);
+      expect(added?.conflicts.find((conflict) => conflict.id === conflictId)?.review?.choice).toBe('a');
+      const kept = await historyVerdict(panel, runId);
+      expect(kept?.claimCheck?.claims).toHaveLength(6);
+      expect(kept?.conflicts.find((conflict) => conflict.id === conflictId)?.review?.choice).toBe('a');
       // The results page marks the overview's judged sentences.
       await expect
         .poll(async () => (await whatThePageSees(results)).sentences.length, { timeout: 10_000 })
