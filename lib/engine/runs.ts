@@ -294,6 +294,9 @@ export function createRunHost(
     const before = run.snapshot;
     const emit = emitter(run);
     const { signal } = run.controller;
+    // The check's verdict stays on the panel, no longer final: its claims cannot be reviewed before
+    // they are in the history (the same verdict, final, follows with them).
+    emit({ type: 'partial', verdict: checked });
     try {
       const lookup = await trust.lookup();
       const model = await modelFor(context, current, (p) => emit({ type: 'model-progress', ...p }), signal);

@@ -108,8 +108,16 @@ describe('an answer box that appears after the automatic check started', () => {
     expect(snapshot.status).toBe('done');
     const types = snapshot.events.map((event) => event.type);
     const firstFinal = types.indexOf('final');
-    expect(types.slice(firstFinal + 1)).toContain('claim-check');
+    const after = types.slice(firstFinal + 1);
+    expect(after).toContain('claim-check');
     expect(types.at(-1)).toBe('final');
+    // While the claims stream in, the panel shows the check's verdict, not final (nothing to review yet).
+    expect(after.indexOf('partial')).toBeGreaterThanOrEqual(0);
+    expect(after.indexOf('partial')).toBeLessThan(after.indexOf('claim-check'));
+    const streaming = fromSnapshot({ ...snapshot, events: snapshot.events.slice(0, -1) });
+    expect(streaming.verdict).toEqual(first.verdict);
+    expect(streaming.verdictFinal).toBe(false);
+    expect(streaming.claimCheck?.claims).toHaveLength(2);
 
     const added = (await tab.finals())[1]?.verdict;
     if (!added) throw new Error('no added verdict');
