@@ -1,6 +1,7 @@
 import type { ClaimResult } from '../core/claim-check';
 import { FactCheckError } from '../core/errors';
 import type { Verdict } from '../core/verdict';
+import { questionKey } from '../trust/answers';
 import type { LabelledQuestion } from '../trust/store';
 
 export type ClaimReviewChoice = 'right' | 'wrong';
@@ -9,13 +10,23 @@ export type ClaimReviewChoice = 'right' | 'wrong';
 const SAYS = { supports: 'true', contradicts: 'false' } as const;
 
 /**
+ * The same claim of the same question, in whatever check: case, punctuation and number forms do not
+ * make a new one. `#` never occurs in a question's key, so no checked question shares it.
+ */
+export function claimReviewKey(question: string, claimText: string): string {
+  return `claim#${questionKey(question)}#${questionKey(claimText)}`.slice(0, 2_000);
+}
+
+/**
  * A reviewed claim as one question of the RA-RAG estimation set, counted like a reviewed conflict:
  * each site that read the claim answered "true" (supports) or "false" (contradicts); the person's
  * "right" labels "true" the answer, "wrong" labels "false". Sites on the person's side gain trust,
- * the others lose it. Its id is the check's and the claim's, so a changed review replaces the old one.
+ * the others lose it. Its key is the question's and the claim's, so a changed review, or the same
+ * claim reviewed again in another check of the question, replaces the old one (it counts once).
  */
 export function claimReviewQuestion(
   checkId: string,
+  question: string,
   claim: ClaimResult,
   choice: ClaimReviewChoice,
   at: string,
@@ -26,6 +37,7 @@ export function claimReviewQuestion(
   const wrong = choice === 'right' ? SAYS.contradicts : SAYS.supports;
   return {
     id: `${checkId}#${claim.id}`,
+    key: claimReviewKey(question, claim.text),
     at,
     responses,
     label: { conflictId: claim.id, choice: choice === 'right' ? 'a' : 'b', at, accepted: [right], rejected: [wrong] },

@@ -1,6 +1,6 @@
 import type { ClaimCheck } from '../core/claim-check';
 import { FactCheckError } from '../core/errors';
-import type { Verdict } from '../core/verdict';
+import type { Usage, Verdict } from '../core/verdict';
 import { RunLedger } from '../pipeline/ledger';
 import { startMethod } from '../pipeline/methods/common';
 import type { CheckFunction, CheckInput } from '../pipeline/types';
@@ -93,3 +93,26 @@ export const runClaimsOnly: CheckFunction = async (input) => {
   });
   return withClaims(verdict, check, run.ledger);
 };
+
+const plus = (a: Usage, b: Usage): Usage => ({
+  calls: a.calls + b.calls,
+  promptTokens: a.promptTokens + b.promptTokens,
+  completionTokens: a.completionTokens + b.completionTokens,
+  ms: a.ms + b.ms,
+});
+
+/**
+ * An answer box that reached the page after its check began (an AI Overview streaming in): its
+ * claims checked alone, in their own budget, and added to the check's verdict, whose answer,
+ * conflicts and sources stay as they were.
+ */
+export async function addLateClaimCheck(input: CheckInput, verdict: Verdict): Promise<Verdict> {
+  const alone = await runClaimsOnly({ ...input, method: 'claims' });
+  if (!alone.claimCheck) return verdict;
+  return {
+    ...verdict,
+    claimCheck: alone.claimCheck,
+    ...(alone.answerBoxCheck ? { answerBoxCheck: alone.answerBoxCheck } : {}),
+    usage: plus(verdict.usage, alone.usage),
+  };
+}

@@ -33,8 +33,15 @@ export interface Engine {
   checkTab(tabId: number): Promise<void>;
 }
 
-/** Keeps a finished check in the history (IndexedDB, shared with the side panel). */
-export type RecordCheck = (checkId: string, capture: SerpCapture, verdict: Verdict) => Promise<void>;
+/**
+ * Keeps a finished check in the history (IndexedDB, shared with the side panel). A check saved again
+ * (an answer box's claims added to it) may give back its verdict as stored, reviews applied.
+ */
+export type RecordCheck = (
+  checkId: string,
+  capture: SerpCapture,
+  verdict: Verdict,
+) => Promise<Verdict | undefined> | Promise<void>;
 const saveToHistory: RecordCheck = (checkId, capture, verdict) => saveCheck(historyDb(), checkId, capture, verdict);
 
 export function createEngine(
@@ -75,6 +82,9 @@ export function createEngine(
     }
     if (shouldAutoRun((await context.settings.get()).trigger, capture.query, previousQuestion)) {
       await runs.startRun(tabId, 'auto', 'automatic');
+    } else {
+      // The same question with an answer box its check did not have (an AI Overview that streamed in).
+      await runs.checkLateAnswerBox(tabId);
     }
   };
 

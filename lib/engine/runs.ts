@@ -1,7 +1,9 @@
+import { addLateClaimCheck } from '../claims/run-claims';
 import { FactCheckError, toSerializedError } from '../core/errors';
 import { paramsFor } from '../core/presets';
 import type { RunEvent, RunEventBody } from '../core/run-event';
 import type { SerpCapture } from '../core/serp-capture';
+import type { Settings } from '../core/settings';
 import type { Method, Verdict } from '../core/verdict';
 import type { PortLike } from '../messaging/port';
 import {
@@ -12,6 +14,7 @@ import {
 } from '../messaging/requests/run';
 import type { HandlerMap } from '../messaging/router';
 import { runCheck } from '../pipeline/run-check';
+import { checksByItself, sameQuestion } from '../runs/auto-run';
 import { CHECK_LIMITS, createCheckRateLimiter, type LimitedKind, rateLimitMessage } from '../runs/rate-limit';
 import { appendEvent, interrupted, newSnapshot } from '../runs/snapshot';
 import { adapterFor } from '../serp/registry';
@@ -34,6 +37,12 @@ export interface RunHost {
   handlers: Pick<HandlerMap, 'start-run' | 'cancel-run' | 'get-run'>;
   /** `trigger` 'automatic' when no one pressed Check: such runs, and runs on custom instances, are rate-limited. */
   startRun(tabId: number, method?: Method, trigger?: 'manual' | 'automatic'): Promise<{ runId: string }>;
+  /**
+   * The tab's page was read again with an answer box its check (finished or running) did not have:
+   * when the person lets checks run by themselves, the box's claims are checked and added to that
+   * check (a running one first finishes). Rate-limited like every automatic check.
+   */
+  checkLateAnswerBox(tabId: number): Promise<void>;
   /** A page following a tab's runs (its sender already checked): the run so far, then each event. */
   watch(port: PortLike): void;
   forget(tabId: number): Promise<void>;
@@ -49,6 +58,7 @@ export function seenOnOf(url: string): SeenOn {
   return adapterFor(new URL(url)) ? 'engine' : 'custom';
 }
 export const fromCustomInstance = (capture: SerpCapture): boolean => seenOnOf(capture.url) === 'custom';
+const hasBox = (capture: SerpCapture) => (capture.answerBox?.text.trim() ?? '') !== '';
 
 /**
  * Runs one check per tab, streams its events to the pages watching that tab, and keeps a snapshot
@@ -56,7 +66,8 @@ export const fromCustomInstance = (capture: SerpCapture): boolean => seenOnOf(ca
  */
 export function createRunHost(
   context: EngineContext,
-  onFinished: (checkId: string, capture: SerpCapture, verdict: Verdict) => Promise<void>,
+  /** Keeps a finished check; a check saved again may come back as stored (with the person's reviews). */
+  onFinished: (checkId: string, capture: SerpCapture, verdict: Verdict) => Promise<Verdict | undefined> | Promise<void>,
 ): RunHost {
   const { services, settings, trust } = context;
   const toolbar = toolbarReporter(services);
@@ -78,6 +89,8 @@ export function createRunHost(
       empty ? services.session.remove(CHECK_LIMITS_KEY) : services.session.set({ [CHECK_LIMITS_KEY]: state })
     ).catch((error: unknown) => console.warn('could not keep the check counts', error));
   };
+  /** Whether the tab's last check was given an answer box (lost with the engine: then its verdict says). */
+  const hadBox = new Map<number, boolean>();
 
   const unwatch = (port: PortLike) => {
     for (const set of watchers.values()) set.delete(port);
@@ -249,12 +262,110 @@ export function createRunHost(
       marks: claimMarkStream(context, tabId),
     };
     live.set(tabId, run);
+    hadBox.set(tabId, hasBox(capture));
     updateKeepAlive();
     await persist(run.snapshot);
     broadcast(tabId, { type: 'snapshot', snapshot: run.snapshot });
     void toolbar.checking(tabId);
-    void execute(run, capture, method);
+    // An AI Overview that streamed in while the check ran is checked once the check is done.
+    void execute(run, capture, method).then(() => checkLateAnswerBox(tabId));
     return { runId: run.snapshot.runId };
+  };
+
+  /** The finished verdict of the tab's check of this capture's question, when it lacks the capture's box. */
+  const verdictMissingBox = async (tabId: number, capture: SerpCapture) => {
+    if (live.has(tabId) || !hasBox(capture)) return null;
+    const snapshot = await storedSnapshot(tabId);
+    if (snapshot?.status !== 'done') return null;
+    const question = snapshot.events.find((event) => event.type === 'started')?.question;
+    if (question === undefined || !sameQuestion(question, capture.query)) return null;
+    const final = snapshot.events.findLast((event) => event.type === 'final');
+    if (final?.type !== 'final') return null;
+    const { verdict } = final;
+    const checkedBox = hadBox.get(tabId) ?? (verdict.claimCheck !== undefined || verdict.method === 'claims');
+    return checkedBox || verdict.claimCheck ? null : { snapshot, verdict };
+  };
+
+  const checkLateAnswerBox = async (tabId: number) => {
+    const current = await settings.get();
+    const { capture } = await readCaptureState(services.session, tabId);
+    if (!capture || !checksByItself(current.trigger, capture.query)) return;
+    const found = await verdictMissingBox(tabId, capture);
+    await limiterLoaded;
+    // A second look after the awaits: a check may have started in the meantime.
+    if (!found || live.has(tabId)) return;
+    const allowed = limiter.take(tabId, Date.now()).allowed;
+    await saveLimits();
+    if (!allowed || live.has(tabId)) return;
+    const run: LiveRun = {
+      snapshot: found.snapshot,
+      controller: new AbortController(),
+      marks: claimMarkStream(context, tabId),
+    };
+    live.set(tabId, run);
+    hadBox.set(tabId, true);
+    updateKeepAlive();
+    void toolbar.checking(tabId);
+    void executeLate(run, capture, found.verdict, current);
+  };
+
+  /** The late box's claims, streamed into the finished check; on failure the check stays as it was. */
+  const executeLate = async (run: LiveRun, capture: SerpCapture, checked: Verdict, current: Settings) => {
+    const { tabId } = run.snapshot;
+    const before = run.snapshot;
+    const emit = emitter(run);
+    const { signal } = run.controller;
+    // The check's verdict stays on the panel, no longer final: its claims cannot be reviewed before
+    // they are in the history (the same verdict, final, follows with them).
+    emit({ type: 'partial', verdict: checked });
+    try {
+      const lookup = await trust.lookup();
+      const model = await modelFor(context, current, (p) => emit({ type: 'model-progress', ...p }), signal);
+      const added = await addLateClaimCheck(
+        {
+          question: capture.query,
+          sources: capture.results.filter((source) => !lookup(source.domain).blocked),
+          ...(capture.answerBox ? { answerBox: capture.answerBox } : {}),
+          method: 'claims',
+          params: paramsFor(current),
+          model,
+          trust: lookup,
+          signal,
+          emit,
+        },
+        checked,
+      );
+      if (superseded(run)) return;
+      if (signal.aborted) throw new FactCheckError('cancelled', 'The check of the AI answer was cancelled.');
+      // The check's verdict with the box's claims, as the history keeps it (with the person's reviews
+      // of its conflicts applied): what the panel, the toolbar and the page show.
+      const stored = await onFinished(run.snapshot.runId, capture, added).catch((error: unknown) => {
+        console.warn('the answer box’s claims were not kept in the history', error);
+      });
+      if (superseded(run)) return;
+      const verdict = stored ?? added;
+      emit({ type: 'final', verdict });
+      await run.marks.settled();
+      await showBadges(context, tabId, { verdict }, await trust.lookup());
+      await toolbar.finished(tabId, capture.query, { verdict });
+    } catch (error) {
+      // The check stays as it was (its own answer is not at fault): the panel's "Check the AI answer" remains.
+      if (!superseded(run)) {
+        console.warn('late answer box not checked', error);
+        run.snapshot = before;
+        broadcast(tabId, { type: 'snapshot', snapshot: before });
+        await run.marks.settled();
+        // The marks streamed so far go with the claims they belonged to.
+        await services.sendToTab(tabId, { type: 'show-claim-marks', marks: [] }).catch(() => undefined);
+        await toolbar.finished(tabId, capture.query, { verdict: checked });
+      }
+    } finally {
+      if (!superseded(run)) {
+        live.delete(tabId);
+        await persist(run.snapshot).catch(() => undefined);
+      }
+      updateKeepAlive();
+    }
   };
 
   const snapshotOf = async (tabId: number) => live.get(tabId)?.snapshot ?? (await storedSnapshot(tabId));
@@ -262,6 +373,7 @@ export function createRunHost(
   return {
     ready,
     startRun,
+    checkLateAnswerBox,
     handlers: {
       'start-run': ({ tabId, method }) => startRun(tabId, method),
       async 'cancel-run'({ runId }) {
@@ -295,6 +407,7 @@ export function createRunHost(
       await limiterLoaded;
       limiter.forget(tabId);
       await saveLimits();
+      hadBox.delete(tabId);
       live.get(tabId)?.controller.abort();
       live.delete(tabId);
       watchers.delete(tabId);

@@ -99,7 +99,13 @@ export function trustHandlers(context: EngineContext): Pick<HandlerMap, TrustReq
       }
       const at = new Date().toISOString();
       // A claim of a search instance's page leaves that page's sites as unseen as its check did.
-      const question = claimReviewQuestion(checkId, claimOf(check.verdict, claimId), choice, at);
+      const question = claimReviewQuestion(
+        checkId,
+        check.verdict.question,
+        claimOf(check.verdict, claimId),
+        choice,
+        at,
+      );
       await trust.recordLabelledQuestion({ ...question, seenOn: seenOnOf(check.url) });
       const updated = await thenRefresh(saveClaimReview(db, checkId, claimId, choice, at));
       if (!updated) throw new FactCheckError('internal', 'The review was counted but the check could not be updated.');

@@ -42,14 +42,18 @@ export async function saveCheck(
   capture: SerpCapture,
   verdict: Verdict,
   budget = MAX_HISTORY_CHARS,
-): Promise<void> {
+): Promise<Verdict> {
   const record = CheckRecordSchema.parse(toCheckRecord(id, capture, verdict));
-  await db.transaction('rw', db.checks, async () => {
+  return db.transaction('rw', db.checks, async () => {
     const previous = valid(await db.checks.get(id));
-    await db.checks.put(previous ? { ...record, reviews: previous.reviews } : record);
+    // The same check saved again (an answer box's claims added to it): the person's reviews stay applied.
+    const reviewed = previous?.reviews.reduce((v, r) => applyReview(v, r.conflictId, r.choice, r.at), record.verdict);
+    const stored = previous && reviewed ? { ...record, verdict: reviewed, reviews: previous.reviews } : record;
+    await db.checks.put(stored);
     const excess = (await db.checks.count()) - MAX_CHECKS;
     if (excess > 0) await db.checks.orderBy('capturedAt').limit(excess).delete();
     await evictBeyondBudget(db, budget);
+    return stored.verdict;
   });
 }
 

@@ -60,6 +60,8 @@ export interface ImportSummary {
 
 export interface LabelledQuestion {
   id: string;
+  /** The same labelled question asked again (in another check) has the same key and replaces it. */
+  key?: string;
   at: string;
   responses: Record<string, string>;
   label: ReviewLabel;
@@ -268,11 +270,22 @@ export function createTrustStore(area: StorageArea, estimator: Estimator): Trust
       });
     },
 
-    async recordLabelledQuestion({ id, at, responses, label, seenOn }) {
+    async recordLabelledQuestion({ id, key, at, responses, label, seenOn }) {
       if (Object.keys(responses).length === 0) return;
+      const same = (q: StoredQuestion) => q.id === id || (key !== undefined && key !== '' && q.key === key);
       await item.update((state) => {
-        const question: StoredQuestion = { id, at, ...(seenOn ? { seenOn } : {}), responses, reviews: [label] };
-        return withQuestions(state, [...state.questions.filter((q) => q.id !== id), question], estimator);
+        // Seen on an engine once is seen: the same claim reviewed again on a custom instance does not undo it.
+        const seenOnEngine = state.questions.some((q) => same(q) && q.seenOn !== 'custom');
+        const kept = seenOn === 'custom' && seenOnEngine ? undefined : seenOn;
+        const question: StoredQuestion = {
+          id,
+          at,
+          ...(key ? { key } : {}),
+          ...(kept ? { seenOn: kept } : {}),
+          responses,
+          reviews: [label],
+        };
+        return withQuestions(state, [...state.questions.filter((q) => !same(q)), question], estimator);
       });
     },
 

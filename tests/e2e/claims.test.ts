@@ -1,6 +1,8 @@
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Verdict } from '@/lib/core/verdict';
 import type { ChatRequest } from '@/lib/llm/chat-model';
 import { claimReaderRules } from '../unit/helpers/claim-reader';
 import { blocks, promptSources, taskOf } from '../unit/helpers/scripted-model';
@@ -8,7 +10,7 @@ import { readerRules } from '../unit/pipeline/builders';
 import { claimBadgesViaDevtools } from './harness/closed-badges';
 import { type ExtensionSession, launchExtension, ROOT } from './harness/extension';
 import { startHttpServer } from './harness/http-server';
-import { fixtureRoute, type Route, startHttpsServer } from './harness/https-server';
+import { fixtureRoute, htmlRoute, type Route, startHttpsServer } from './harness/https-server';
 import { evaluateInContentScript } from './harness/isolated-world';
 import { type ChatCompletionRequest, openAiCompatibleRoute, type RecordedRequest } from './harness/model-server';
 import { pointAtLocalServer, writeSettings } from './harness/settings';
@@ -171,8 +173,8 @@ function sentenceEnds(page: Page) {
   );
 }
 
-async function startScenario() {
-  const serp = await startHttpsServer([HOST], [fixtureRoute(HOST, '/search', FIXTURE)]);
+async function startScenario(serpPage: Route = fixtureRoute(HOST, '/search', FIXTURE)) {
+  const serp = await startHttpsServer([HOST], [serpPage]);
   const model = await startHttpServer([
     heldRoute(openAiCompatibleRoute({ host: '127.0.0.1', respond, log: modelRequests })),
   ]);
@@ -468,6 +470,110 @@ describe('in-page marks without the Highlight API', () => {
       expect(seen.found['Fact check']).toBe(false);
       await results.locator('text=AI Overview').first().scrollIntoViewIfNeeded();
       await scenario.session.screenshot(results, 'claims-serp-fallback-badges', { viewportOnly: true });
+    } finally {
+      await scenario.close();
+    }
+  });
+});
+
+/** The same page with its AI Overview held back until the test shows it, the way Google streams it in later. */
+const LATE_OVERVIEW = `<script>(() => {
+  const box = document.getElementById('eKIzJc');
+  const parent = box?.parentNode;
+  if (!box || !parent) return;
+  const next = box.nextSibling;
+  box.remove();
+  addEventListener('show-overview', () => parent.insertBefore(box, next), { once: true });
+})();</script>`;
+const lateOverviewPage = () => readFileSync(FIXTURE, 'utf8').replace(/<\/body>/i, `${LATE_OVERVIEW}</body>`);
+
+interface RunReply {
+  value: {
+    runId: string;
+    status: string;
+    events: { type: string; verdict?: Verdict }[];
+  };
+}
+
+/** The check as the history keeps it, read the way the panel reads it (IndexedDB of the extension). */
+function historyVerdict(panel: Page, checkId: string) {
+  return panel.evaluate(
+    (id) =>
+      new Promise<unknown>((resolve, reject) => {
+        const open = indexedDB.open('factcheck-history');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const get = open.result.transaction('checks').objectStore('checks').get(id);
+          get.onsuccess = () => resolve((get.result as { verdict?: unknown } | undefined)?.verdict);
+          get.onerror = () => reject(get.error);
+        };
+      }),
+    checkId,
+  ) as Promise<Verdict | undefined>;
+}
+
+describe('an AI Overview that streams in after the automatic check started', () => {
+  it('is checked claim by claim and added to the check, under its verdict, in the history and on the page', async () => {
+    const scenario = await startScenario(htmlRoute(HOST, '/search', lateOverviewPage));
+    try {
+      await writeSettings(scenario.session, {
+        trigger: 'automatic',
+        backend: {
+          kind: 'provider',
+          provider: 'openai-compatible',
+          model: 'scripted-model',
+          baseUrl: scenario.modelBaseUrl,
+        },
+      });
+      const results = await scenario.session.context.newPage();
+      await results.setViewportSize({ width: 1100, height: 900 });
+      await results.goto(SEARCH_URL);
+      const tabId = await scenario.session.tabIdOf(`https://${HOST}/search`);
+      const panel = await scenario.session.openPage(`sidepanel.html?tabId=${tabId}`);
+      await panel.setViewportSize({ width: 420, height: 1400 });
+      const run = async () => ((await send(panel, { type: 'get-run', tabId })) as RunReply).value;
+      const finals = async () => (await run()).events.filter((event) => event.type === 'final');
+      // Nobody pressed anything: the check ran on the page as first read, without the overview.
+      await expect.poll(async () => (await finals()).length, { timeout: 40_000 }).toBe(1);
+      const first = (await finals())[0]?.verdict;
+      expect(first?.claimCheck).toBeUndefined();
+      expect(await panel.getByTestId('claim').count()).toBe(0);
+      // The person settles one of its conflicts before the overview arrives.
+      const { runId } = await run();
+      const conflictId = first?.conflicts[0]?.id ?? '';
+      expect(conflictId).not.toBe('');
+      expect(await send(panel, { type: 'review-conflict', checkId: runId, conflictId, choice: 'a' })).toMatchObject({
+        ok: true,
+      });
+
+      await results.evaluate(() => dispatchEvent(new Event('show-overview')));
+      await expect.poll(() => panel.getByTestId('claim').count(), { timeout: 40_000 }).toBe(6);
+      await expect
+        .poll(() => panel.locator('[data-testid="claim"][data-outcome="pending"]').count(), { timeout: 30_000 })
+        .toBe(0);
+      await expect
+        .poll(() => panel.getByTestId('answer-box-check').textContent(), { timeout: 30_000 })
+        .toContain('The engine’s own answer');
+      expect(await panel.getByTestId('answer').textContent()).not.toBe('');
+      await scenario.session.screenshot(panel, 'claims-late-overview-panel');
+
+      // One run: the check's verdict, then the same verdict with the overview's claims (and the review).
+      await expect.poll(async () => (await finals()).length, { timeout: 10_000 }).toBe(2);
+      expect((await run()).runId).toBe(runId);
+      const added = (await finals())[1]?.verdict;
+      expect(added?.finalAnswer).toBe(first?.finalAnswer);
+      expect(added?.answers).toEqual(first?.answers);
+      expect(added?.claimCheck?.claims).toHaveLength(6);
+      expect(added?.conflicts.find((conflict) => conflict.id === conflictId)?.review?.choice).toBe('a');
+      const kept = await historyVerdict(panel, runId);
+      expect(kept?.claimCheck?.claims).toHaveLength(6);
+      expect(kept?.conflicts.find((conflict) => conflict.id === conflictId)?.review?.choice).toBe('a');
+      // The results page marks the overview's judged sentences.
+      await expect
+        .poll(async () => (await whatThePageSees(results)).sentences.length, { timeout: 10_000 })
+        .toBeGreaterThan(0);
+      await results.locator('text=AI Overview').first().scrollIntoViewIfNeeded();
+      await scenario.session.screenshot(results, 'claims-late-overview-serp', { viewportOnly: true });
     } finally {
       await scenario.close();
     }

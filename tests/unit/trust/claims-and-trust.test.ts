@@ -108,7 +108,7 @@ describe('the claim check and the trust store together', () => {
     const at = new Date().toISOString();
     // What the review-claim handler records (lib/engine/trust-handlers.ts).
     await store.recordLabelledQuestion({
-      ...claimReviewQuestion('instance-check', claim, 'right', at),
+      ...claimReviewQuestion('instance-check', 'how many people died of cancer in 2024', claim, 'right', at),
       seenOn: seenOnOf(instance),
     });
     const envelope = (await area.get('trust')).trust as { value: unknown };
