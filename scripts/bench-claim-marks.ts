@@ -1,8 +1,4 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { build } from 'esbuild';
-import { chromium } from 'playwright-core';
-import { FIXTURE_PAGES } from '../tests/fixtures/serp/pages';
+import { bundleForPage, visitFixturePages } from './fixture-pages-in-chromium';
 
 /**
  * What the in-page claim marks cost the content script on every saved results page with an answer
@@ -13,44 +9,16 @@ import { FIXTURE_PAGES } from '../tests/fixtures/serp/pages';
  * 3 warm-ups, each run starting from a clear page. Chromium, no subresources, page scripts blocked.
  * Run: npx tsx scripts/bench-claim-marks.ts
  */
-const ROOT = join(import.meta.dirname, '..');
 const RUNS = 15;
 
-async function bundle(): Promise<string> {
-  const out = await build({
-    stdin: {
-      contents: `import { readPage } from './lib/serp/read-page';
+async function main() {
+  const code = await bundleForPage(`import { readPage } from './lib/serp/read-page';
 import { adapterForPage } from './lib/serp/registry';
 import { splitSentences } from './lib/claims/sentences';
 import { clearClaimMarks, renderClaimMarks } from './entrypoints/serp.content/claim-marks';
-globalThis.__bench = { readPage, adapterForPage, splitSentences, clearClaimMarks, renderClaimMarks };`,
-      resolveDir: ROOT,
-      loader: 'ts',
-    },
-    bundle: true,
-    format: 'iife',
-    write: false,
-    alias: { '@': ROOT },
-  });
-  return out.outputFiles[0]?.text ?? '';
-}
-
-async function main() {
-  const code = await bundle();
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium' });
-  const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+globalThis.__bench = { readPage, adapterForPage, splitSentences, clearClaimMarks, renderClaimMarks };`);
   console.log('page'.padEnd(64), 'sentences', 'found', '1/3 ms', '2/3 ms', 'all ms', 'again ms');
-  for (const fixture of FIXTURE_PAGES.filter((each) => !each.negative)) {
-    const html = readFileSync(join(ROOT, 'tests/fixtures/serp', fixture.file), 'utf8');
-    await page.route('**/*', (route) =>
-      route.request().isNavigationRequest()
-        ? route.fulfill({ body: html, contentType: 'text/html; charset=utf-8' })
-        : route.abort(),
-    );
-    const loaded = await page.goto(fixture.url, { waitUntil: 'domcontentloaded', timeout: 10_000 }).catch(() => null);
-    if (!loaded) continue;
-    await page.unroute('**/*');
-    await page.addScriptTag({ content: code });
+  await visitFixturePages(code, async (page, fixture) => {
     // A string, not a function: tsx would add helpers the page does not have.
     const row = (await page.evaluate(`(() => {
       const bench = globalThis.__bench;
@@ -78,15 +46,17 @@ async function main() {
       const median = (list) => list.sort((a, b) => a - b)[Math.floor(list.length / 2)];
       return { sentences: marks.length, found, medians: times.map(median) };
     })()`)) as { sentences: number; found: number; medians: number[] } | null;
-    if (!row) continue;
+    if (!row) return;
     console.log(
       fixture.file.padEnd(64),
       String(row.sentences).padStart(9),
       String(row.found).padStart(5),
       ...row.medians.map((ms) => ms.toFixed(2).padStart(ms === row.medians[0] ? 6 : 8)),
     );
-  }
-  await browser.close();
+  });
 }
 
-await main();
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,8 +1,4 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { build } from 'esbuild';
-import { chromium } from 'playwright-core';
-import { FIXTURE_PAGES } from '../tests/fixtures/serp/pages';
+import { bundleForPage, visitFixturePages } from './fixture-pages-in-chromium';
 
 /**
  * What "read only what a person sees" costs the content script: every full saved results page is
@@ -12,43 +8,15 @@ import { FIXTURE_PAGES } from '../tests/fixtures/serp/pages';
  * kept, and what share of the kept results' title and snippet text was left out as not shown.
  * Run: npx tsx scripts/bench-visibility.ts
  */
-const ROOT = join(import.meta.dirname, '..');
 const RUNS = 15;
 
-async function bundle(): Promise<string> {
-  const out = await build({
-    stdin: {
-      contents: `import { readPage } from './lib/serp/read-page';
+async function main() {
+  const code = await bundleForPage(`import { readPage } from './lib/serp/read-page';
 import { adapterForPage } from './lib/serp/registry';
 import { visibilityChecker } from './lib/serp/visibility';
-globalThis.__bench = { readPage, adapterForPage, visibilityChecker };`,
-      resolveDir: ROOT,
-      loader: 'ts',
-    },
-    bundle: true,
-    format: 'iife',
-    write: false,
-    alias: { '@': ROOT },
-  });
-  return out.outputFiles[0]?.text ?? '';
-}
-
-async function main() {
-  const code = await bundle();
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium' });
-  const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+globalThis.__bench = { readPage, adapterForPage, visibilityChecker };`);
   console.log('page'.padEnd(62), 'results', 'shown', 'plain ms', 'visible ms', 'text left out %');
-  for (const fixture of FIXTURE_PAGES.filter((each) => !each.negative)) {
-    const html = readFileSync(join(ROOT, 'tests/fixtures/serp', fixture.file), 'utf8');
-    await page.route('**/*', (route) =>
-      route.request().isNavigationRequest()
-        ? route.fulfill({ body: html, contentType: 'text/html; charset=utf-8' })
-        : route.abort(),
-    );
-    const loaded = await page.goto(fixture.url, { waitUntil: 'domcontentloaded', timeout: 10_000 }).catch(() => null);
-    if (!loaded) continue;
-    await page.unroute('**/*');
-    await page.addScriptTag({ content: code });
+  await visitFixturePages(code, async (page, fixture) => {
     // A string, not a function: tsx would add helpers the page does not have.
     const row = (await page.evaluate(`(() => {
       const bench = globalThis.__bench;
@@ -84,7 +52,7 @@ async function main() {
       }
       return [plain.count, visible.count, plain.median, visible.median, total ? (100 * chars) / total : 0];
     })()`)) as [number, number, number, number, number] | null;
-    if (!row) continue;
+    if (!row) return;
     const [results, shown, plain, visible, leftOut] = row;
     console.log(
       fixture.file.padEnd(62),
@@ -94,8 +62,7 @@ async function main() {
       visible.toFixed(2).padStart(10),
       leftOut.toFixed(1).padStart(15),
     );
-  }
-  await browser.close();
+  });
 }
 
 main().catch((error: unknown) => {
