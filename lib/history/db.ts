@@ -21,6 +21,17 @@ export class HistoryDb extends Dexie {
   constructor(name = 'factcheck-history', options?: DexieOptions) {
     super(name, options);
     this.version(1).stores({ checks: 'id, capturedAt, question' });
+    // Sizes in an index, so the size budget is summed from the index alone, never from every row.
+    this.version(2)
+      .stores({ checks: 'id, capturedAt, question, [capturedAt+size]' })
+      .upgrade((tx) =>
+        tx
+          .table('checks')
+          .toCollection()
+          .modify((row: { size?: unknown }) => {
+            if (typeof row.size !== 'number') row.size = JSON.stringify(row).length;
+          }),
+      );
   }
 }
 
@@ -70,11 +81,13 @@ export function beyondBudget(newestFirst: Iterable<{ id: string; size: number }>
 
 async function evictBeyondBudget(db: HistoryDb, budget: number): Promise<void> {
   const sizes: { id: string; size: number }[] = [];
+  // A key cursor over [capturedAt+size]: no row is read, only the index.
   await db.checks
-    .orderBy('capturedAt')
+    .orderBy('[capturedAt+size]')
     .reverse()
-    .each((raw: CheckRecord) => {
-      sizes.push({ id: raw.id, size: typeof raw.size === 'number' ? raw.size : JSON.stringify(raw).length });
+    .eachKey((key, cursor) => {
+      const size = Array.isArray(key) ? key[1] : undefined;
+      if (typeof size === 'number') sizes.push({ id: String(cursor.primaryKey), size });
     });
   const evicted = beyondBudget(sizes, budget);
   if (evicted.length > 0) await db.checks.bulkDelete(evicted);

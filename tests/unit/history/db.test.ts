@@ -1,3 +1,4 @@
+import { Dexie } from 'dexie';
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { describe, expect, it } from 'vitest';
 import type { ClaimResult } from '@/lib/core/claim-check';
@@ -44,6 +45,25 @@ describe('the history database (Dexie on IndexedDB)', () => {
     }
     const left = (await db.checks.toArray()).map((record) => record.id).sort();
     expect(left).toEqual(['c3', 'c4', 'c5']);
+    db.close();
+  });
+
+  it('a history written before sizes were indexed is sized on upgrade, and its oldest checks still go', async () => {
+    const indexedDB = new IDBFactory();
+    const verdict = loadVerdict('answered');
+    const filler = 'x'.repeat(20_000);
+    const old = new Dexie('history-upgrade', { indexedDB, IDBKeyRange });
+    old.version(1).stores({ checks: 'id, capturedAt, question' });
+    for (const minute of [1, 2, 3]) {
+      const { size: _size, ...unsized } = toCheckRecord(`c${minute}`, captureOf(verdict, minute, filler), verdict);
+      await old.table('checks').put(unsized);
+    }
+    old.close();
+    const db = new HistoryDb('history-upgrade', { indexedDB, IDBKeyRange });
+    const size = toCheckRecord('probe', captureOf(verdict, 0, filler), verdict).size ?? 0;
+    await saveCheck(db, 'c4', captureOf(verdict, 4, filler), verdict, size * 3 + 100);
+    expect((await db.checks.toArray()).map((record) => record.id).sort()).toEqual(['c2', 'c3', 'c4']);
+    expect((await db.checks.get('c2'))?.size).toBeGreaterThan(20_000);
     db.close();
   });
 
