@@ -33,17 +33,9 @@ function cleanScalar(text: string): string | null {
 }
 
 /**
- * The fields a reply writes as labelled lines ("Answer: Paris", "**Confidence:** 8/10",
- * "Answer: X. Explanation: Y" on one line) or as tags (<answer>Paris</answer>), keyed by field;
- * undefined when no known label appears.
- * A value runs to the next known label; bullet lines make a list; commas never split a value
- * ("Washington, D.C." is one answer).
+ * The values of spans found by `labelSpans` ("Answer: Paris", "**Confidence:** 8/10", tags), the
+ * first of each field kept; undefined when no known label appears. Commas never split a value.
  */
-export function labelledFields(text: string, names: FieldNames): Record<string, unknown> | undefined {
-  return fieldsFromSpans(text, labelSpans(text, names));
-}
-
-/** The values of spans found by `labelSpans`, the first of each field kept. */
 export function fieldsFromSpans(
   text: string,
   spans: ReadonlyArray<{ field: string; valueStart: number; valueEnd: number }>,

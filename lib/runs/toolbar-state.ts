@@ -35,9 +35,6 @@ export const TOOLBAR_LOOKS: Record<ToolbarState, ToolbarLook> = {
   error: { text: '×', color: '#6e7781', title: `${NAME}: the check failed; open the panel for what to do` },
 };
 
-export const isToolbarState = (value: unknown): value is ToolbarState =>
-  typeof value === 'string' && (TOOLBAR_STATES as readonly string[]).includes(value);
-
 /**
  * A finished check on the toolbar: any conflict between sources, a source that contradicts the
  * answer, or a claim of the engine's answer (or of ours) contradicted or disputed is "disputed";
